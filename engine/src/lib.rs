@@ -20,8 +20,11 @@
 pub mod bitboard;
 pub mod board;
 pub mod flip;
+pub mod notation;
+pub mod perft;
 pub mod position;
 pub mod square;
+pub mod search;
 pub mod stability;
 
 pub use bitboard::{Bitboard, Symmetry};

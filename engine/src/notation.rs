@@ -1,0 +1,1 @@
+//! Notation (in progress).
