@@ -1,1 +1,313 @@
-//! Search (in progress).
+//! Searching positions: the exact endgame solver.
+//!
+//! The API is synchronous and GUI-agnostic: [`Solver::solve`] runs on the calling thread (and on the solver's own thread
+//! pool when it has more than one thread) and returns a [`SolveResult`]; [`StopHandle::stop`] from any other thread
+//! makes it return promptly with `stopped = true`. The transposition table lives in the `Solver` and survives between
+//! calls until [`Solver::clear`].
+
+pub(crate) mod endgame;
+pub mod tt;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Move};
+use crate::flip::Backend;
+use crate::square::Square;
+use endgame::{INF, Shared, Worker, parity_of};
+use tt::{NO_MOVE, PASS, TranspositionTable};
+
+/// What the solver is asked to find.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SolveMode {
+    /// The exact final disc difference.
+    #[default]
+    Exact,
+    /// Only win, draw or loss (score −1, 0 or +1): faster.
+    WinLossDraw,
+}
+
+/// Settings of a [`Solver`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// The transposition table has 2^`hash_level` entries of 24 bytes.
+    pub hash_level: u8,
+    /// Which primitives to use; `None` picks the fastest this CPU supports.
+    pub backend: Option<Backend>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions { threads: 1, hash_level: 22, backend: None }
+    }
+}
+
+impl SolveOptions {
+    /// These options with `threads` threads.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> SolveOptions {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// These options with a table of 2^`level` entries.
+    #[must_use]
+    pub fn with_hash_level(mut self, level: u8) -> SolveOptions {
+        self.hash_level = level;
+        self
+    }
+
+    /// These options with a given backend.
+    #[must_use]
+    pub fn with_backend(mut self, backend: Backend) -> SolveOptions {
+        self.backend = Some(backend);
+        self
+    }
+}
+
+/// The outcome of a solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveResult {
+    /// Final disc difference for the side to move with best play (or −1/0/+1 in win/loss/draw mode).
+    pub score: i32,
+    /// The best move (`Move::Pass` if the side to move must pass); `None` when the game is already over.
+    pub best_move: Option<Move>,
+    /// The principal variation, starting with the best move (passes included).
+    pub pv: Vec<Move>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Whether the search was stopped before it finished (then the other fields are meaningless).
+    pub stopped: bool,
+}
+
+impl SolveResult {
+    /// Nodes per second.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Errors creating a solver.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// The worker threads could not be started.
+    #[error("cannot start {threads} search threads: {message}")]
+    ThreadPool {
+        /// Threads requested.
+        threads: usize,
+        /// What the OS said.
+        message: String,
+    },
+    /// The requested backend is not supported by this CPU.
+    #[error("this CPU does not support the {0} backend")]
+    UnsupportedBackend(&'static str),
+}
+
+/// Stops a running search from another thread.
+#[derive(Debug, Clone)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop; it returns within milliseconds with `stopped = true`.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// An exact endgame solver with its transposition table and threads.
+pub struct Solver {
+    tt: TranspositionTable,
+    stop: Arc<AtomicBool>,
+    pool: Option<rayon::ThreadPool>,
+    backend: Backend,
+    threads: usize,
+}
+
+impl Solver {
+    /// A solver with the given options.
+    ///
+    /// # Errors
+    /// [`SearchError`] if the threads cannot be started or the backend is not supported here.
+    pub fn new(options: SolveOptions) -> Result<Solver, SearchError> {
+        let backend = options.backend.unwrap_or_else(Backend::detect);
+        if !Backend::supported().contains(&backend) {
+            return Err(SearchError::UnsupportedBackend(backend.name()));
+        }
+        let threads = options.threads.max(1);
+        let pool = if threads > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("shirokuro-search-{i}"))
+                .build()
+                .map_err(|e| SearchError::ThreadPool { threads, message: e.to_string() })?;
+            Some(pool)
+        } else {
+            None
+        };
+        Ok(Solver { tt: TranspositionTable::new(options.hash_level), stop: Arc::new(AtomicBool::new(false)), pool, backend, threads })
+    }
+
+    /// The backend this solver runs.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Memory used by the transposition table, in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// A handle that stops the running (or next) search.
+    #[must_use]
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop))
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&self) {
+        match &self.pool {
+            Some(pool) => pool.install(|| self.tt.clear()),
+            None => self.tt.clear(),
+        }
+    }
+
+    /// Solves `board` (side to move's point of view) to the end of the game.
+    pub fn solve(&self, board: &Board, mode: SolveMode) -> SolveResult {
+        self.stop.store(false, Ordering::Relaxed);
+        self.tt.new_generation();
+        let start = Instant::now();
+        let (alpha, beta) = match mode {
+            SolveMode::Exact => (-64, 64),
+            SolveMode::WinLossDraw => (-1, 1),
+        };
+        let shared = Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some() };
+        let run = || {
+            let mut worker = Worker { shared: &shared, nodes: 0, split: None };
+            let (p, o) = (board.player.0, board.opponent.0);
+            let (score, best) = self.root(&mut worker, p, o, alpha, beta);
+            let pv = match (mode, best) {
+                (SolveMode::Exact, Some(_)) if !worker.aborted() => self.principal_variation(&mut worker, p, o, score),
+                (_, Some(m)) => vec![m],
+                (_, None) => Vec::new(),
+            };
+            (score, best, pv, worker.nodes, worker.aborted())
+        };
+        let (score, best_move, pv, nodes, stopped) = match &self.pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        };
+        let score = match mode {
+            SolveMode::Exact => score,
+            SolveMode::WinLossDraw => score.signum(),
+        };
+        SolveResult { score, best_move, pv, nodes, elapsed: start.elapsed(), stopped }
+    }
+
+    fn root(&self, w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
+        let (score, mv) = self.pvs(w, p, o, alpha, beta);
+        let best = match mv {
+            PASS => Some(Move::Pass),
+            NO_MOVE => None,
+            sq => Square::new(sq).map(Move::Place),
+        };
+        (score, best)
+    }
+
+    /// Dispatches the full-window search to the backend's kernel.
+    fn pvs(&self, w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, u8) {
+        let parity = parity_of(!(p | o));
+        match self.backend {
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
+            Backend::Avx2 => unsafe { endgame::avx2::pvs(w, p, o, alpha, beta, parity) },
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: as above.
+            Backend::Avx512 => unsafe { endgame::avx512::pvs(w, p, o, alpha, beta, parity) },
+            _ => endgame::portable::pvs(w, p, o, alpha, beta, parity),
+        }
+    }
+
+    /// Dispatches a null-window search to the backend's kernel.
+    fn nws(&self, w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32) -> i32 {
+        let parity = parity_of(!(p | o));
+        match self.backend {
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
+            Backend::Avx2 => unsafe { endgame::avx2::nws(w, p, o, alpha, parity) },
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: as above.
+            Backend::Avx512 => unsafe { endgame::avx512::nws(w, p, o, alpha, parity) },
+            _ => endgame::portable::nws(w, p, o, alpha, parity),
+        }
+    }
+
+    /// Follows the best line from a solved position: at each step, the first move (table move first) whose child is
+    /// proved by a null-window search to have exactly the expected score.
+    fn principal_variation(&self, w: &mut Worker<'_, '_>, mut p: u64, mut o: u64, mut score: i32) -> Vec<Move> {
+        let mut pv = Vec::new();
+        while pv.len() < 61 {
+            let board = Board::from_raw(p, o);
+            let moves = board.moves();
+            if moves.is_empty() {
+                if board.pass().has_moves() {
+                    pv.push(Move::Pass);
+                    (p, o, score) = (o, p, -score);
+                    continue;
+                }
+                break;
+            }
+            let tt_move = self.tt.probe(board.hash(), p, o).map(|d| d.best_move);
+            let mut ordered: Vec<Square> = moves.into_iter().collect();
+            if let Some(m) = tt_move.and_then(Square::new) {
+                if let Some(i) = ordered.iter().position(|&s| s == m) {
+                    ordered.swap(0, i);
+                }
+            }
+            let mut found = None;
+            for sq in ordered {
+                let child = board.play_unchecked(sq, board.flips(sq));
+                // The child is worth at least -score; it is on the PV if it is worth no more.
+                if self.nws(w, child.player.0, child.opponent.0, -score) <= -score {
+                    found = Some((sq, child));
+                    break;
+                }
+                if w.aborted() {
+                    return pv;
+                }
+            }
+            let Some((sq, child)) = found else { break };
+            pv.push(Move::Place(sq));
+            (p, o, score) = (child.player.0, child.opponent.0, -score);
+        }
+        pv
+    }
+}
+
+/// Solves one position with a fresh single-use solver (convenience for tests and small tools).
+///
+/// # Errors
+/// [`SearchError`] if the solver cannot be created.
+pub fn solve(board: &Board, options: SolveOptions, mode: SolveMode) -> Result<SolveResult, SearchError> {
+    Ok(Solver::new(options)?.solve(board, mode))
+}
+
+const _: () = assert!(INF > 64);

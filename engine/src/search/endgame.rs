@@ -1,0 +1,753 @@
+//! The exact endgame search, compiled once per move-generation backend.
+//!
+//! The body lives in a macro so that each backend's copy is compiled with that backend's target features: the SIMD
+//! primitives then inline into the search loops, and the backend is chosen once per search, not once per move.
+//!
+//! Layers, by number of empty squares `e` (all null-window searches with `beta = alpha + 1` unless named `pvs`):
+//! - `e ≤ 4`: dedicated code (`solve1`–`solve4`), empties ordered by quadrant parity;
+//! - `e ≤ PARITY_MAX`: moves in parity order (odd quadrants first), then corners before the rest, no table;
+//! - `e ≤ TABLE_MIN - 1`: fastest-first ordering (fewest opponent replies), no table;
+//! - above: transposition table, enhanced transposition cut-off, stability cut-off, fastest-first ordering with the
+//!   table move first, and parallel search of the younger brothers once the eldest has been searched (YBWC).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::tt::TranspositionTable;
+
+/// Below this many empties, moves are tried in parity order only.
+pub(crate) const PARITY_MAX: u32 = 6;
+/// From this many empties on, the transposition table is used.
+pub(crate) const TABLE_MIN: u32 = 11;
+/// From this many empties on, nodes may be split between threads.
+pub(crate) const SPLIT_MIN: u32 = 14;
+/// From this many empties on, children are looked up in the table before being searched (ETC).
+pub(crate) const ETC_MIN: u32 = 14;
+/// Selectivity recorded for exact results.
+pub(crate) const EXACT: u8 = 100;
+
+/// The quadrant bit (1, 2, 4, 8) of each square.
+pub(crate) static QUADRANT: [u8; 64] = {
+    let mut q = [0u8; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = (sq % 8, sq / 8);
+        q[sq] = 1 << ((c >= 4) as u8 + 2 * (r >= 4) as u8);
+        sq += 1;
+    }
+    q
+};
+
+/// Squares of the quadrants whose bits are set in the index.
+pub(crate) static QUADRANT_MASK: [u64; 16] = {
+    const Q: [u64; 4] = [0x0000_0000_0f0f_0f0f, 0x0000_0000_f0f0_f0f0, 0x0f0f_0f0f_0000_0000, 0xf0f0_f0f0_0000_0000];
+    let mut m = [0u64; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut j = 0;
+        while j < 4 {
+            if i >> j & 1 != 0 {
+                m[i] |= Q[j];
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    m
+};
+
+/// Parity of the number of empties in each quadrant, as quadrant bits.
+pub(crate) fn parity_of(empties: u64) -> u8 {
+    let mut parity = 0;
+    for (i, &mask) in QUADRANT_MASK[1..].iter().enumerate() {
+        if (i + 1).is_power_of_two() && (empties & mask).count_ones() & 1 == 1 {
+            parity |= (i + 1) as u8;
+        }
+    }
+    parity
+}
+
+/// Static square classes, best first, used to break ties in the parity layer.
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
+pub(crate) const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+pub(crate) const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+pub(crate) const SQUARE_CLASSES: [u64; 4] = [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), C_SQUARES, X_SQUARES];
+
+/// Score bound beyond any disc difference.
+pub(crate) const INF: i32 = 127;
+
+/// A node whose younger brothers are being searched in parallel; searches below it stop once it is cancelled.
+pub(crate) struct SplitPoint<'a> {
+    pub(crate) cancelled: AtomicBool,
+    pub(crate) parent: Option<&'a SplitPoint<'a>>,
+}
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) stop: &'a AtomicBool,
+    pub(crate) parallel: bool,
+}
+
+/// One thread's view of a search: its node counter and the split points above it.
+pub(crate) struct Worker<'s, 'p> {
+    pub(crate) shared: &'s Shared<'s>,
+    pub(crate) nodes: u64,
+    pub(crate) split: Option<&'p SplitPoint<'p>>,
+}
+
+impl Worker<'_, '_> {
+    /// Whether this search must unwind: stopped from outside, or a split point above was cut off.
+    #[inline]
+    pub(crate) fn aborted(&self) -> bool {
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let mut split = self.split;
+        while let Some(s) = split {
+            if s.cancelled.load(Ordering::Relaxed) {
+                return true;
+            }
+            split = s.parent;
+        }
+        false
+    }
+}
+
+/// Final score with both sides out of moves: disc difference, empties to the winner.
+#[inline]
+pub(crate) fn final_score(p: u64, o: u64) -> i32 {
+    let pc = p.count_ones() as i32;
+    let oc = o.count_ones() as i32;
+    let diff = pc - oc;
+    let empties = 64 - pc - oc;
+    if diff > 0 {
+        diff + empties
+    } else if diff < 0 {
+        diff - empties
+    } else {
+        0
+    }
+}
+
+/// A move candidate at an ordered node.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Candidate {
+    pub(crate) sq: u32,
+    pub(crate) flip: u64,
+    pub(crate) score: i32,
+}
+
+/// Sorts candidates by decreasing score (insertion sort: there are rarely more than 15).
+#[inline]
+pub(crate) fn sort_candidates(list: &mut [Candidate]) {
+    for i in 1..list.len() {
+        let item = list[i];
+        let mut j = i;
+        while j > 0 && list[j - 1].score < item.score {
+            list[j] = list[j - 1];
+            j -= 1;
+        }
+        list[j] = item;
+    }
+}
+
+/// Squares adjacent to an empty square: the "potential mobility" of whoever owns the discs next to them.
+#[inline]
+pub(crate) fn adjacent_empties(discs: u64, empties: u64) -> u64 {
+    const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+    const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let e = empties;
+    let around = (e << 8 | e >> 8) | ((e << 1 | e << 9 | e >> 7) & NOT_A) | ((e >> 1 | e >> 9 | e << 7) & NOT_H);
+    discs & around
+}
+
+macro_rules! endgame_kernel {
+    ($ops:path $(, $feat:literal)?) => {
+        #[allow(unused_imports)]
+        use std::sync::atomic::{AtomicBool, Ordering};
+
+        use $ops as ops;
+        use crate::search::endgame::{
+            adjacent_empties, final_score, sort_candidates, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
+        };
+        use crate::search::tt::{TtData, NO_MOVE};
+
+        /// Flips of `p` playing `sq`.
+        #[allow(clippy::inline_always)]
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn flip(sq: u32, p: u64, o: u64) -> u64 {
+            debug_assert!(sq < 64);
+            // SAFETY: every caller takes `sq` from a set bit of a u64, so sq < 64.
+            #[allow(unused_unsafe)]
+            unsafe {
+                ops::flip(sq, p, o)
+            }
+        }
+
+        /// Last empty square `x`: the exact score.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn solve1(w: &mut Worker<'_, '_>, p: u64, o: u64, x: u32) -> i32 {
+            w.nodes += 1;
+            let f = flip(x, p, o);
+            if f != 0 {
+                return 2 * (p.count_ones() + f.count_ones()) as i32 + 2 - 64;
+            }
+            let f = flip(x, o, p);
+            if f != 0 {
+                return 64 - 2 * (o.count_ones() + f.count_ones()) as i32 - 2;
+            }
+            let d = 2 * p.count_ones() as i32 - 63;
+            if d > 0 { d + 1 } else { d - 1 }
+        }
+
+        /// Two empties: null-window search at `alpha`.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn solve2(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, x1: u32, x2: u32) -> i32 {
+            w.nodes += 1;
+            let mut best = -INF;
+            let f = flip(x1, p, o);
+            if f != 0 {
+                best = -solve1(w, o ^ f, p ^ f ^ (1 << x1), x2);
+                if best > alpha {
+                    return best;
+                }
+            }
+            let f = flip(x2, p, o);
+            if f != 0 {
+                let v = -solve1(w, o ^ f, p ^ f ^ (1 << x2), x1);
+                return v.max(best);
+            }
+            if best != -INF {
+                return best;
+            }
+            // Pass: the opponent plays, minimising our score.
+            w.nodes += 1;
+            let mut best = INF;
+            let f = flip(x1, o, p);
+            if f != 0 {
+                best = solve1(w, p ^ f, o ^ f ^ (1 << x1), x2);
+                if best <= alpha {
+                    return best;
+                }
+            }
+            let f = flip(x2, o, p);
+            if f != 0 {
+                let v = solve1(w, p ^ f, o ^ f ^ (1 << x2), x1);
+                return v.min(best);
+            }
+            if best != INF { best } else { final_score(p, o) }
+        }
+
+        /// Three empties, ordered by the caller (odd quadrants first).
+        $(#[target_feature(enable = $feat)])?
+        fn solve3(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, x: [u32; 3]) -> i32 {
+            w.nodes += 1;
+            let mut best = -INF;
+            for i in 0..3 {
+                let sq = x[i];
+                let f = flip(sq, p, o);
+                if f != 0 {
+                    let (a, b) = match i { 0 => (x[1], x[2]), 1 => (x[0], x[2]), _ => (x[0], x[1]) };
+                    let v = -solve2(w, o ^ f, p ^ f ^ (1 << sq), -alpha - 1, a, b);
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            return v;
+                        }
+                    }
+                }
+            }
+            if best != -INF {
+                return best;
+            }
+            w.nodes += 1;
+            let mut best = INF;
+            for i in 0..3 {
+                let sq = x[i];
+                let f = flip(sq, o, p);
+                if f != 0 {
+                    let (a, b) = match i { 0 => (x[1], x[2]), 1 => (x[0], x[2]), _ => (x[0], x[1]) };
+                    let v = solve2(w, p ^ f, o ^ f ^ (1 << sq), alpha, a, b);
+                    if v < best {
+                        best = v;
+                        if v <= alpha {
+                            return v;
+                        }
+                    }
+                }
+            }
+            if best != INF { best } else { final_score(p, o) }
+        }
+
+        /// Orders three squares so that one alone in its quadrant comes first.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn order3(x: [u32; 3], parity: u8) -> [u32; 3] {
+            let odd = |s: u32| QUADRANT[s as usize] & parity != 0;
+            let mut out = x;
+            if !odd(out[0]) {
+                if odd(out[1]) {
+                    out.swap(0, 1);
+                } else if odd(out[2]) {
+                    out.swap(0, 2);
+                }
+            }
+            out
+        }
+
+        /// Four empties.
+        $(#[target_feature(enable = $feat)])?
+        fn solve4(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, empties: u64, parity: u8) -> i32 {
+            w.nodes += 1;
+            let mut x = [0u32; 4];
+            let mut n = 0;
+            // Odd quadrants first.
+            let odd = QUADRANT_MASK[parity as usize];
+            let mut rest = empties & odd;
+            while rest != 0 {
+                x[n] = rest.trailing_zeros();
+                n += 1;
+                rest &= rest - 1;
+            }
+            let mut rest = empties & !odd;
+            while rest != 0 && n < 4 {
+                x[n] = rest.trailing_zeros();
+                n += 1;
+                rest &= rest - 1;
+            }
+            let mut best = -INF;
+            for i in 0..4 {
+                let sq = x[i];
+                let f = flip(sq, p, o);
+                if f != 0 {
+                    let others = others3(x, i);
+                    let v = -solve3(w, o ^ f, p ^ f ^ (1 << sq), -alpha - 1, order3(others, parity ^ QUADRANT[sq as usize]));
+                    if v > best {
+                        best = v;
+                        if v > alpha {
+                            return v;
+                        }
+                    }
+                }
+            }
+            if best != -INF {
+                return best;
+            }
+            w.nodes += 1;
+            let mut best = INF;
+            for i in 0..4 {
+                let sq = x[i];
+                let f = flip(sq, o, p);
+                if f != 0 {
+                    let others = others3(x, i);
+                    let v = solve3(w, p ^ f, o ^ f ^ (1 << sq), alpha, order3(others, parity ^ QUADRANT[sq as usize]));
+                    if v < best {
+                        best = v;
+                        if v <= alpha {
+                            return v;
+                        }
+                    }
+                }
+            }
+            if best != INF { best } else { final_score(p, o) }
+        }
+
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn others3(x: [u32; 4], skip: usize) -> [u32; 3] {
+            match skip {
+                0 => [x[1], x[2], x[3]],
+                1 => [x[0], x[2], x[3]],
+                2 => [x[0], x[1], x[3]],
+                _ => [x[0], x[1], x[2]],
+            }
+        }
+
+        /// 5 to `PARITY_MAX` empties: parity ordering, no table.
+        $(#[target_feature(enable = $feat)])?
+        fn nws_parity(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, empties: u64, parity: u8) -> i32 {
+            w.nodes += 1;
+            let moves = ops::moves(p, o);
+            if moves == 0 {
+                if ops::moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -nws_parity(w, o, p, -alpha - 1, empties, parity);
+            }
+            let n = empties.count_ones();
+            let odd = QUADRANT_MASK[parity as usize];
+            let mut best = -INF;
+            for side in [odd, !odd] {
+                for class in SQUARE_CLASSES {
+                    let mut set = moves & side & class;
+                    while set != 0 {
+                        let sq = set.trailing_zeros();
+                        set &= set - 1;
+                        let f = flip(sq, p, o);
+                        let bit = 1u64 << sq;
+                        let child_parity = parity ^ QUADRANT[sq as usize];
+                        let v = if n == 5 {
+                            -solve4(w, o ^ f, p ^ f ^ bit, -alpha - 1, empties ^ bit, child_parity)
+                        } else {
+                            -nws_parity(w, o ^ f, p ^ f ^ bit, -alpha - 1, empties ^ bit, child_parity)
+                        };
+                        if v > best {
+                            best = v;
+                            if v > alpha {
+                                return v;
+                            }
+                        }
+                    }
+                }
+            }
+            best
+        }
+
+        /// Null-window search at any depth: picks the layer.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        pub(crate) fn nws(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8) -> i32 {
+            let empties = !(p | o);
+            let n = empties.count_ones();
+            if n >= TABLE_MIN {
+                nws_table(w, p, o, alpha, parity)
+            } else if n > PARITY_MAX {
+                nws_fastest(w, p, o, alpha, parity)
+            } else if n >= 5 {
+                nws_parity(w, p, o, alpha, empties, parity)
+            } else {
+                solve_small(w, p, o, alpha, empties, parity)
+            }
+        }
+
+        /// 0 to 4 empties.
+        $(#[target_feature(enable = $feat)])?
+        fn solve_small(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, empties: u64, parity: u8) -> i32 {
+            match empties.count_ones() {
+                0 => {
+                    w.nodes += 1;
+                    final_score(p, o)
+                }
+                1 => solve1(w, p, o, empties.trailing_zeros()),
+                2 => {
+                    let x1 = empties.trailing_zeros();
+                    let x2 = 63 - empties.leading_zeros();
+                    solve2(w, p, o, alpha, x1, x2)
+                }
+                3 => {
+                    let x1 = empties.trailing_zeros();
+                    let rest = empties & (empties - 1);
+                    let x2 = rest.trailing_zeros();
+                    let x3 = 63 - empties.leading_zeros();
+                    solve3(w, p, o, alpha, order3([x1, x2, x3], parity))
+                }
+                _ => solve4(w, p, o, alpha, empties, parity),
+            }
+        }
+
+        /// Scores the moves for fastest-first ordering: fewer opponent replies is better, corners and odd quadrants
+        /// are preferred, and the opponent's potential mobility breaks ties.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn score_moves(p: u64, o: u64, moves: u64, parity: u8, list: &mut [Candidate; 32]) -> usize {
+            let mut n = 0;
+            let mut set = moves;
+            let odd = QUADRANT_MASK[parity as usize];
+            while set != 0 {
+                let sq = set.trailing_zeros();
+                set &= set - 1;
+                let f = flip(sq, p, o);
+                let bit = 1u64 << sq;
+                let (np, no) = (o ^ f, p ^ f ^ bit);
+                let replies = ops::moves(np, no);
+                let empties = !(np | no);
+                let mut score = -(replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32) * 64;
+                score -= adjacent_empties(no, empties).count_ones() as i32 * 4;
+                if bit & CORNERS != 0 {
+                    score += 32;
+                }
+                if bit & odd != 0 {
+                    score += 16;
+                }
+                list[n] = Candidate { sq, flip: f, score };
+                n += 1;
+            }
+            n
+        }
+
+        /// `PARITY_MAX + 1` to `TABLE_MIN - 1` empties: fastest-first, no table.
+        $(#[target_feature(enable = $feat)])?
+        fn nws_fastest(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8) -> i32 {
+            w.nodes += 1;
+            let moves = ops::moves(p, o);
+            if moves == 0 {
+                if ops::moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -nws_fastest(w, o, p, -alpha - 1, parity);
+            }
+            let mut list = [Candidate::default(); 32];
+            let n = score_moves(p, o, moves, parity, &mut list);
+            sort_candidates(&mut list[..n]);
+            let mut best = -INF;
+            for c in &list[..n] {
+                let bit = 1u64 << c.sq;
+                let v = -nws(w, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize]);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        return v;
+                    }
+                }
+            }
+            best
+        }
+
+        /// `TABLE_MIN` and more empties: the full null-window search.
+        $(#[target_feature(enable = $feat)])?
+        pub(crate) fn nws_table(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8) -> i32 {
+            w.nodes += 1;
+            let n_empties = 64 - (p | o).count_ones();
+            if w.aborted() {
+                return 0;
+            }
+            // Stability: the opponent's stable discs cap our score.
+            if alpha >= 0 {
+                let cap = 64 - 2 * crate::stability::stable_count(o, p) as i32;
+                if cap <= alpha {
+                    return cap;
+                }
+            }
+            let tt = w.shared.tt;
+            let hash = crate::board::hash_pair(p, o);
+            let mut tt_move = NO_MOVE;
+            if let Some(d) = tt.probe(hash, p, o) {
+                if d.depth as u32 == n_empties && d.selectivity == EXACT {
+                    if i32::from(d.lower) > alpha {
+                        return i32::from(d.lower);
+                    }
+                    if i32::from(d.upper) <= alpha {
+                        return i32::from(d.upper);
+                    }
+                }
+                tt_move = d.best_move;
+            }
+            let moves = ops::moves(p, o);
+            if moves == 0 {
+                if ops::moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -nws_table(w, o, p, -alpha - 1, parity);
+            }
+            let mut list = [Candidate::default(); 32];
+            let n = score_moves(p, o, moves, parity, &mut list);
+            // Enhanced transposition cut-off, and the table move first.
+            for c in &mut list[..n] {
+                if c.sq == u32::from(tt_move) {
+                    c.score = i32::MAX;
+                }
+            }
+            if n_empties >= ETC_MIN {
+                for c in &list[..n] {
+                    let bit = 1u64 << c.sq;
+                    let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
+                    if let Some(d) = tt.probe(crate::board::hash_pair(np, no), np, no) {
+                        if d.selectivity == EXACT && -i32::from(d.upper) > alpha {
+                            let v = -i32::from(d.upper);
+                            tt.store(hash, p, o, TtData {
+                                lower: v as i8, upper: 64, best_move: c.sq as u8,
+                                depth: n_empties as u8, selectivity: EXACT,
+                            });
+                            return v;
+                        }
+                    }
+                }
+            }
+            sort_candidates(&mut list[..n]);
+
+            let mut best = -INF;
+            let mut best_move = NO_MOVE;
+            let first = list[0];
+            let bit = 1u64 << first.sq;
+            let v = -nws(w, o ^ first.flip, p ^ first.flip ^ bit, -alpha - 1, parity ^ QUADRANT[first.sq as usize]);
+            if w.aborted() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = first.sq as u8;
+            }
+            if best <= alpha && n > 1 {
+                if w.shared.parallel && n_empties >= SPLIT_MIN {
+                    let (v, m) = split(w, p, o, alpha, parity, &list[1..n]);
+                    if w.aborted() {
+                        return 0;
+                    }
+                    if v > best {
+                        best = v;
+                        best_move = m;
+                    }
+                } else {
+                    for c in &list[1..n] {
+                        let bit = 1u64 << c.sq;
+                        let v = -nws(w, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize]);
+                        if w.aborted() {
+                            return 0;
+                        }
+                        if v > best {
+                            best = v;
+                            best_move = c.sq as u8;
+                            if v > alpha {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            let (lower, upper) = if best > alpha { (best, 64) } else { (-64, best) };
+            tt.store(hash, p, o, TtData {
+                lower: lower as i8, upper: upper as i8, best_move,
+                depth: n_empties as u8, selectivity: EXACT,
+            });
+            best
+        }
+
+        /// Searches the younger brothers in parallel; the first to fail high cancels the others.
+        $(#[target_feature(enable = $feat)])?
+        fn split(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8, rest: &[Candidate]) -> (i32, u8) {
+            use rayon::prelude::*;
+            let point = SplitPoint { cancelled: AtomicBool::new(false), parent: w.split };
+            let shared = w.shared;
+            let results: Vec<(i32, u8, u64)> = rest
+                .par_iter()
+                .with_max_len(1)
+                .map(|c| {
+                    let mut child = Worker { shared, nodes: 0, split: Some(&point) };
+                    if child.aborted() {
+                        return (-INF, NO_MOVE, 0);
+                    }
+                    let bit = 1u64 << c.sq;
+                    // SAFETY: this closure runs the same backend as its caller, whose CPU features were checked when
+                    // the search was dispatched.
+                    #[allow(unused_unsafe)]
+                    let v = unsafe {
+                        -nws(&mut child, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize])
+                    };
+                    if v > alpha && !child.aborted() {
+                        point.cancelled.store(true, Ordering::Relaxed);
+                    }
+                    (v, c.sq as u8, child.nodes)
+                })
+                .collect();
+            let mut best = (-INF, NO_MOVE);
+            for (v, m, nodes) in results {
+                w.nodes += nodes;
+                if v > best.0 && m != NO_MOVE {
+                    best = (v, m);
+                }
+            }
+            best
+        }
+
+        /// Full-window principal-variation search: exact score between `alpha` and `beta`, with the best move.
+        $(#[target_feature(enable = $feat)])?
+        pub(crate) fn pvs(w: &mut Worker<'_, '_>, p: u64, o: u64, mut alpha: i32, beta: i32, parity: u8) -> (i32, u8) {
+            w.nodes += 1;
+            let n_empties = 64 - (p | o).count_ones();
+            if w.aborted() {
+                return (0, NO_MOVE);
+            }
+            let moves = ops::moves(p, o);
+            if moves == 0 {
+                if ops::moves(o, p) == 0 {
+                    return (final_score(p, o), NO_MOVE);
+                }
+                let (v, _) = pvs(w, o, p, -beta, -alpha, parity);
+                return (-v, tt::PASS);
+            }
+            let tt = w.shared.tt;
+            let hash = crate::board::hash_pair(p, o);
+            let tt_move = tt.probe(hash, p, o).map_or(NO_MOVE, |d| d.best_move);
+            let mut list = [Candidate::default(); 32];
+            let n = score_moves(p, o, moves, parity, &mut list);
+            for c in &mut list[..n] {
+                if c.sq == u32::from(tt_move) {
+                    c.score = i32::MAX;
+                }
+            }
+            sort_candidates(&mut list[..n]);
+            let original_alpha = alpha;
+            let mut best = -INF;
+            let mut best_move = NO_MOVE;
+            for (i, c) in list[..n].iter().enumerate() {
+                let bit = 1u64 << c.sq;
+                let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
+                let child_parity = parity ^ QUADRANT[c.sq as usize];
+                let mut v;
+                if i == 0 || n_empties <= 2 {
+                    v = -pvs(w, np, no, -beta, -alpha, child_parity).0;
+                } else {
+                    v = -nws(w, np, no, -alpha - 1, child_parity);
+                    if v > alpha && v < beta && !w.aborted() {
+                        v = -pvs(w, np, no, -beta, -v, child_parity).0;
+                    }
+                }
+                if w.aborted() {
+                    return (0, NO_MOVE);
+                }
+                if v > best {
+                    best = v;
+                    best_move = c.sq as u8;
+                    if v > alpha {
+                        alpha = v;
+                        if v >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            if n_empties >= TABLE_MIN {
+                let (lower, upper) = if best >= beta {
+                    (best, 64)
+                } else if best > original_alpha {
+                    (best, best)
+                } else {
+                    (-64, best)
+                };
+                tt.store(hash, p, o, TtData {
+                    lower: lower as i8, upper: upper as i8, best_move,
+                    depth: n_empties as u8, selectivity: EXACT,
+                });
+            }
+            (best, best_move)
+        }
+
+        use crate::search::tt;
+    };
+}
+
+pub(crate) use endgame_kernel;
+
+/// The portable kernel.
+#[allow(unsafe_code)]
+pub(crate) mod portable {
+    super::endgame_kernel!(crate::flip::portable);
+}
+
+/// The AVX2 kernel.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod avx2 {
+    super::endgame_kernel!(crate::flip::avx2, "avx2,bmi1,bmi2,popcnt,lzcnt");
+}
+
+/// The AVX-512 kernel.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod avx512 {
+    super::endgame_kernel!(crate::flip::avx512, "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd");
+}

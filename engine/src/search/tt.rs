@@ -1,0 +1,188 @@
+//! The transposition table: 2^level entries shared by every search thread, lock-free.
+//!
+//! Each entry is three relaxed atomics: the player bitboard and the opponent bitboard, each XORed with the data word,
+//! and the data word itself. A torn write (two threads storing at once) makes the XORs disagree with the data, so the
+//! entry simply reads as a miss: no locks, and a stored bound is never attributed to the wrong position. Entries come
+//! in pairs (a bucket); a store replaces the matching entry, else the one searched to a smaller depth.
+//!
+//! Data word layout (bit 0 = least significant): lower bound `i8` (0–7), upper bound `i8` (8–15), best move (16–23,
+//! Edax index, 64 = pass, 65 = none), depth in plies or empties (24–31), selectivity (32–39, 100 = exact), generation (40–47).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes of memory per entry.
+pub const ENTRY_BYTES: usize = 24;
+
+/// A pass in the best-move field (Edax's index).
+pub const PASS: u8 = 64;
+/// "No move" in the best-move field.
+pub const NO_MOVE: u8 = 65;
+
+#[derive(Default)]
+struct Entry {
+    key_player: AtomicU64,
+    key_opponent: AtomicU64,
+    data: AtomicU64,
+}
+
+/// What the table knows about a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TtData {
+    /// The score is at least this.
+    pub lower: i8,
+    /// The score is at most this.
+    pub upper: i8,
+    /// Best move found (square index), or [`NO_MOVE`].
+    pub best_move: u8,
+    /// Depth (plies) of the search that produced the bounds; for exact endgame searches, the number of empties.
+    pub depth: u8,
+    /// Selectivity (percent confidence; 100 = no pruning).
+    pub selectivity: u8,
+}
+
+impl TtData {
+    fn pack(self, generation: u8) -> u64 {
+        u64::from(self.lower as u8)
+            | u64::from(self.upper as u8) << 8
+            | u64::from(self.best_move) << 16
+            | u64::from(self.depth) << 24
+            | u64::from(self.selectivity) << 32
+            | u64::from(generation) << 40
+    }
+
+    fn unpack(word: u64) -> TtData {
+        TtData {
+            lower: word as u8 as i8,
+            upper: (word >> 8) as u8 as i8,
+            best_move: (word >> 16) as u8,
+            depth: (word >> 24) as u8,
+            selectivity: (word >> 32) as u8,
+        }
+    }
+}
+
+/// A shared transposition table.
+pub struct TranspositionTable {
+    entries: Box<[Entry]>,
+    mask: usize,
+    generation: AtomicU64,
+}
+
+impl TranspositionTable {
+    /// Smallest accepted hash level.
+    pub const MIN_LEVEL: u8 = 10;
+    /// Largest accepted hash level (2^32 entries, 96 GiB).
+    pub const MAX_LEVEL: u8 = 32;
+
+    /// A table of `2^level` entries (`level` is clamped to [`Self::MIN_LEVEL`]..=[`Self::MAX_LEVEL`]).
+    #[must_use]
+    pub fn new(level: u8) -> TranspositionTable {
+        let level = level.clamp(Self::MIN_LEVEL, Self::MAX_LEVEL);
+        let size = 1usize << level;
+        let entries: Box<[Entry]> = std::iter::repeat_with(Entry::default).take(size).collect();
+        TranspositionTable { entries, mask: size - 2, generation: AtomicU64::new(0) }
+    }
+
+    /// Number of entries.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Always false: a table has at least 2^10 entries.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Memory used by the entries, in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * ENTRY_BYTES
+    }
+
+    /// Forgets everything (in parallel over the rayon pool it is called from).
+    pub fn clear(&self) {
+        use rayon::prelude::*;
+        self.entries.par_chunks(1 << 16).for_each(|chunk| {
+            for e in chunk {
+                e.key_player.store(0, Ordering::Relaxed);
+                e.key_opponent.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        });
+    }
+
+    /// Starts a new search generation: older entries become the first to be replaced.
+    pub fn new_generation(&self) {
+        let _ = self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, hash: u64) -> usize {
+        hash as usize & self.mask
+    }
+
+    /// Looks a position up.
+    #[inline]
+    #[must_use]
+    pub fn probe(&self, hash: u64, player: u64, opponent: u64) -> Option<TtData> {
+        let i = self.bucket(hash);
+        for e in &self.entries[i..i + 2] {
+            let data = e.data.load(Ordering::Relaxed);
+            if e.key_player.load(Ordering::Relaxed) ^ data == player
+                && e.key_opponent.load(Ordering::Relaxed) ^ data == opponent
+                && data != 0
+            {
+                return Some(TtData::unpack(data));
+            }
+        }
+        None
+    }
+
+    /// Records what a search learnt about a position.
+    #[inline]
+    pub fn store(&self, hash: u64, player: u64, opponent: u64, data: TtData) {
+        let generation = self.generation.load(Ordering::Relaxed) as u8;
+        let word = data.pack(generation);
+        let i = self.bucket(hash);
+        let pair = &self.entries[i..i + 2];
+        let mut victim = &pair[0];
+        let mut victim_cost = u32::MAX;
+        for e in pair {
+            let old = e.data.load(Ordering::Relaxed);
+            if e.key_player.load(Ordering::Relaxed) ^ old == player
+                && e.key_opponent.load(Ordering::Relaxed) ^ old == opponent
+            {
+                victim = e;
+                break;
+            }
+            // Prefer to evict entries from old generations, then shallow ones.
+            let old_generation = (old >> 40) as u8;
+            let cost = u32::from(old_generation == generation) << 8 | (old >> 24 & 0xff) as u32;
+            if cost < victim_cost {
+                victim = e;
+                victim_cost = cost;
+            }
+        }
+        victim.key_player.store(player ^ word, Ordering::Relaxed);
+        victim.key_opponent.store(opponent ^ word, Ordering::Relaxed);
+        victim.data.store(word, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe() {
+        let tt = TranspositionTable::new(12);
+        let data = TtData { lower: -4, upper: 10, best_move: 37, depth: 20, selectivity: 100 };
+        tt.store(12345, 7, 8, data);
+        assert_eq!(tt.probe(12345, 7, 8), Some(data));
+        assert_eq!(tt.probe(12345, 7, 9), None);
+        tt.clear();
+        assert_eq!(tt.probe(12345, 7, 8), None);
+    }
+}
