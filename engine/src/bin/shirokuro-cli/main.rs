@@ -1,0 +1,43 @@
+//! `shirokuro-cli`: the engine from the command line — perft, endgame solving, and the bench signature.
+
+mod bench;
+mod perft;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Shirokuro's Othello engine from the command line.
+#[derive(Debug, Parser)]
+#[command(name = "shirokuro-cli", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the leaves of the game tree from the initial position (a pass is a ply; a finished game is one leaf).
+    Perft(perft::Args),
+    /// Solve every position of an OBF file exactly and compare with the scores it lists.
+    Solve(solve::Args),
+    /// Solve a fixed set of positions single-threaded and print the node count (the signature for commits).
+    Bench(bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Perft(args) => perft::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("shirokuro-cli: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
