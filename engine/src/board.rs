@@ -148,10 +148,8 @@ pub struct Board {
 
 impl Board {
     /// The starting position, Black to move: Black on d5 and e4, White on d4 and e5.
-    pub const INITIAL: Board = Board {
-        player: Bitboard(0x0000_0008_1000_0000),
-        opponent: Bitboard(0x0000_0010_0800_0000),
-    };
+    pub const INITIAL: Board =
+        Board { player: Bitboard(0x0000_0008_1000_0000), opponent: Bitboard(0x0000_0010_0800_0000) };
 
     /// A board from raw bitboards, or `None` if they overlap.
     #[must_use]

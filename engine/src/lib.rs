@@ -24,8 +24,8 @@ pub mod flip;
 pub mod notation;
 pub mod perft;
 pub mod position;
-pub mod square;
 pub mod search;
+pub mod square;
 pub mod stability;
 
 pub use bitboard::{Bitboard, Symmetry};

@@ -100,10 +100,7 @@ pub fn perft_parallel_with(backend: Backend, board: &Board, depth: u32, threads:
                 })
             })
             .collect();
-        workers
-            .into_iter()
-            .map(|worker| worker.join().expect("perft worker panicked"))
-            .sum()
+        workers.into_iter().map(|worker| worker.join().expect("perft worker panicked")).sum()
     });
     total + finished
 }
@@ -117,24 +114,14 @@ fn expand(p: u64, o: u64, plies: u32, passed: bool, tasks: &mut Vec<(u64, u64, b
     }
     let mut moves = crate::flip::portable::moves(p, o);
     if moves == 0 {
-        return if passed {
-            1
-        } else {
-            expand(o, p, plies - 1, true, tasks)
-        };
+        return if passed { 1 } else { expand(o, p, plies - 1, true, tasks) };
     }
     let mut finished = 0;
     while moves != 0 {
         let sq = moves.trailing_zeros();
         moves &= moves - 1;
         let flipped = crate::flip::portable::flip(sq, p, o);
-        finished += expand(
-            o ^ flipped,
-            p ^ flipped ^ (1 << sq),
-            plies - 1,
-            false,
-            tasks,
-        );
+        finished += expand(o ^ flipped, p ^ flipped ^ (1 << sq), plies - 1, false, tasks);
     }
     finished
 }
@@ -229,49 +216,23 @@ macro_rules! perft_kernel {
 
 perft_kernel!(portable_kernel, super::portable_ops);
 #[cfg(target_arch = "x86_64")]
-perft_kernel!(
-    avx2_kernel,
-    crate::flip::avx2,
-    "avx2,bmi1,bmi2,popcnt,lzcnt"
-);
+perft_kernel!(avx2_kernel, crate::flip::avx2, "avx2,bmi1,bmi2,popcnt,lzcnt");
 #[cfg(target_arch = "x86_64")]
-perft_kernel!(
-    avx512_kernel,
-    crate::flip::avx512,
-    "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd"
-);
+perft_kernel!(avx512_kernel, crate::flip::avx512, "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd");
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// Leaves from the initial position for depths 0..=11 (a pass is a ply; a finished game is one leaf).
-    const INITIAL: [u64; 12] = [
-        1,
-        4,
-        12,
-        56,
-        244,
-        1_396,
-        8_200,
-        55_092,
-        390_216,
-        3_005_288,
-        24_571_284,
-        212_258_800,
-    ];
+    const INITIAL: [u64; 12] = [1, 4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24_571_284, 212_258_800];
 
     #[test]
     fn initial_position_every_backend() {
         for backend in Backend::supported() {
             for (depth, &expected) in INITIAL.iter().enumerate().take(8) {
                 let depth = depth as u32;
-                assert_eq!(
-                    perft_with(backend, &Board::INITIAL, depth),
-                    expected,
-                    "{} depth {depth}",
-                    backend.name()
-                );
+                assert_eq!(perft_with(backend, &Board::INITIAL, depth), expected, "{} depth {depth}", backend.name());
             }
         }
     }
@@ -299,16 +260,9 @@ mod tests {
             }
             let moves = board.moves();
             if moves.is_empty() {
-                return if board.is_game_over() {
-                    1
-                } else {
-                    reference(&board.pass(), depth - 1)
-                };
+                return if board.is_game_over() { 1 } else { reference(&board.pass(), depth - 1) };
             }
-            moves
-                .into_iter()
-                .map(|sq| reference(&board.play_unchecked(sq, board.flips(sq)), depth - 1))
-                .sum()
+            moves.into_iter().map(|sq| reference(&board.play_unchecked(sq, board.flips(sq)), depth - 1)).sum()
         }
 
         // A fixed pseudo-random playout (xorshift) down to 10 empties, then perft to the end of the game.
@@ -324,10 +278,7 @@ mod tests {
                 state ^= state << 13;
                 state ^= state >> 7;
                 state ^= state << 17;
-                let sq = moves
-                    .into_iter()
-                    .nth((state % u64::from(moves.count())) as usize)
-                    .expect("a move");
+                let sq = moves.into_iter().nth((state % u64::from(moves.count())) as usize).expect("a move");
                 board = board.play_unchecked(sq, board.flips(sq));
             }
             for depth in [1, 2, 5, 12] {
@@ -352,20 +303,13 @@ mod tests {
         for backend in Backend::supported() {
             let start = std::time::Instant::now();
             let leaves = perft_with(backend, &Board::INITIAL, 11);
-            println!(
-                "perft(11) {:>8}: {leaves} in {:.3} s",
-                backend.name(),
-                start.elapsed().as_secs_f64()
-            );
+            println!("perft(11) {:>8}: {leaves} in {:.3} s", backend.name(), start.elapsed().as_secs_f64());
             assert_eq!(leaves, INITIAL[11]);
         }
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let start = std::time::Instant::now();
         let leaves = perft_parallel(&Board::INITIAL, 11, threads);
-        println!(
-            "perft(11) parallel ({threads} threads): {leaves} in {:.3} s",
-            start.elapsed().as_secs_f64()
-        );
+        println!("perft(11) parallel ({threads} threads): {leaves} in {:.3} s", start.elapsed().as_secs_f64());
         assert_eq!(leaves, INITIAL[11]);
     }
 }

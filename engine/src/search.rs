@@ -151,7 +151,13 @@ impl Solver {
         } else {
             None
         };
-        Ok(Solver { tt: TranspositionTable::new(options.hash_level), stop: Arc::new(AtomicBool::new(false)), pool, backend, threads })
+        Ok(Solver {
+            tt: TranspositionTable::new(options.hash_level),
+            stop: Arc::new(AtomicBool::new(false)),
+            pool,
+            backend,
+            threads,
+        })
     }
 
     /// The backend this solver runs.
@@ -277,10 +283,8 @@ impl Solver {
             }
             let tt_move = self.tt.probe(board.hash(), p, o).map(|d| d.best_move);
             let mut ordered: Vec<Square> = moves.into_iter().collect();
-            if let Some(m) = tt_move.and_then(Square::new) {
-                if let Some(i) = ordered.iter().position(|&s| s == m) {
-                    ordered.swap(0, i);
-                }
+            if let Some(i) = tt_move.and_then(Square::new).and_then(|m| ordered.iter().position(|&s| s == m)) {
+                ordered.swap(0, i);
             }
             let mut found = None;
             for sq in ordered {

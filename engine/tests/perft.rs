@@ -7,29 +7,13 @@ use shirokuro_engine::Board;
 use shirokuro_engine::perft::{perft, perft_parallel};
 
 /// Leaves from the initial position for depths 1..=11.
-const INITIAL: [u64; 11] = [
-    4,
-    12,
-    56,
-    244,
-    1_396,
-    8_200,
-    55_092,
-    390_216,
-    3_005_288,
-    24_571_284,
-    212_258_800,
-];
+const INITIAL: [u64; 11] = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288, 24_571_284, 212_258_800];
 
 #[test]
 fn initial_position_depths_1_to_9() {
     assert_eq!(perft(&Board::INITIAL, 0), 1);
     for depth in 1..=9 {
-        assert_eq!(
-            perft(&Board::INITIAL, depth),
-            INITIAL[depth as usize - 1],
-            "depth {depth}"
-        );
+        assert_eq!(perft(&Board::INITIAL, depth), INITIAL[depth as usize - 1], "depth {depth}");
     }
 }
 
@@ -42,10 +26,6 @@ fn parallel_depth_9() {
 #[ignore = "deep: a second or two in release"]
 fn initial_position_depths_10_and_11() {
     for depth in 10..=11 {
-        assert_eq!(
-            perft(&Board::INITIAL, depth),
-            INITIAL[depth as usize - 1],
-            "depth {depth}"
-        );
+        assert_eq!(perft(&Board::INITIAL, depth), INITIAL[depth as usize - 1], "depth {depth}");
     }
 }

@@ -33,16 +33,7 @@ impl Cell {
 }
 
 /// Column and row steps of the eight directions.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
+const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// The reference board: `cells[row][column]`, row 0 = row 1, column 0 = column a.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,10 +50,7 @@ impl Mailbox {
         cells[4][4] = Cell::White; // e5
         cells[4][3] = Cell::Black; // d5
         cells[3][4] = Cell::Black; // e4
-        Mailbox {
-            cells,
-            to_move: Cell::Black,
-        }
+        Mailbox { cells, to_move: Cell::Black }
     }
 
     fn bits_of(&self, colour: Cell) -> u64 {
@@ -79,11 +67,7 @@ impl Mailbox {
 
     /// The same position as an engine board (side to move first).
     fn to_board(self) -> Board {
-        Board::new(
-            self.bits_of(self.to_move),
-            self.bits_of(self.to_move.opposite()),
-        )
-        .expect("cells hold one colour")
+        Board::new(self.bits_of(self.to_move), self.bits_of(self.to_move.opposite())).expect("cells hold one colour")
     }
 
     /// Discs that `colour` would flip by playing at (column, row), as a bitboard.
@@ -158,18 +142,11 @@ impl Mailbox {
     }
 
     fn pass(&self) -> Mailbox {
-        Mailbox {
-            cells: self.cells,
-            to_move: self.to_move.opposite(),
-        }
+        Mailbox { cells: self.cells, to_move: self.to_move.opposite() }
     }
 
     fn count(&self, colour: Cell) -> u32 {
-        self.cells
-            .iter()
-            .flatten()
-            .filter(|&&cell| cell == colour)
-            .count() as u32
+        self.cells.iter().flatten().filter(|&&cell| cell == colour).count() as u32
     }
 
     /// The side to move's final score: disc difference, empties to the winner, nothing to either side on a draw.
@@ -197,11 +174,7 @@ fn square(column: i32, row: i32) -> Square {
 fn random_step(board: &Board, rng: &mut StdRng) -> Option<Board> {
     let moves = board.moves();
     if moves.is_empty() {
-        return if board.is_game_over() {
-            None
-        } else {
-            Some(board.pass())
-        };
+        return if board.is_game_over() { None } else { Some(board.pass()) };
     }
     let pick = rng.random_range(0..moves.count() as usize);
     let sq = moves.into_iter().nth(pick).expect("pick < count");
@@ -251,21 +224,13 @@ fn compare(reference: &Mailbox, board: &Board) -> Vec<(i32, i32)> {
     assert_eq!(board.has_moves(), moves != 0);
     let game_over = reference.is_game_over();
     assert_eq!(board.is_game_over(), game_over, "game over of\n{board}");
-    assert_eq!(
-        board.must_pass(),
-        reference.must_pass(),
-        "must_pass of\n{board}"
-    );
+    assert_eq!(board.must_pass(), reference.must_pass(), "must_pass of\n{board}");
     assert_eq!(board.is_legal(Move::Pass), reference.must_pass());
     let mine = reference.count(reference.to_move);
     let theirs = reference.count(reference.to_move.opposite());
     assert_eq!(board.disc_counts(), (mine, theirs));
     assert_eq!(board.empty_count(), 64 - mine - theirs);
-    assert_eq!(
-        board.final_score(),
-        reference.final_score(),
-        "final score of\n{board}"
-    );
+    assert_eq!(board.final_score(), reference.final_score(), "final score of\n{board}");
 
     let mut legal = Vec::new();
     for row in 0..8 {
@@ -324,9 +289,7 @@ fn random_games_match_reference() {
             } else {
                 let (column, row) = legal[rng.random_range(0..legal.len())];
                 reference = reference.play(column, row);
-                board = board
-                    .play(Move::Place(square(column, row)))
-                    .expect("a reference move is legal");
+                board = board.play(Move::Place(square(column, row))).expect("a reference move is legal");
             }
             plies += 1;
         }
@@ -348,24 +311,13 @@ fn symmetries_commute_with_the_rules() {
         let stable = board.stable_discs();
         for symmetry in Symmetry::ALL {
             let image = board.transform(symmetry);
-            assert_eq!(
-                image.moves(),
-                moves.transform(symmetry),
-                "{symmetry:?} of\n{board}"
-            );
+            assert_eq!(image.moves(), moves.transform(symmetry), "{symmetry:?} of\n{board}");
             assert_eq!(image.final_score(), board.final_score());
             assert_eq!(image.must_pass(), board.must_pass());
             assert_eq!(image.is_game_over(), board.is_game_over());
-            assert_eq!(
-                image.stable_discs(),
-                stable.transform(symmetry),
-                "stable discs, {symmetry:?} of\n{board}"
-            );
+            assert_eq!(image.stable_discs(), stable.transform(symmetry), "stable discs, {symmetry:?} of\n{board}");
             for sq in Square::ALL {
-                assert_eq!(
-                    image.flips(symmetry.apply_square(sq)),
-                    board.flips(sq).transform(symmetry)
-                );
+                assert_eq!(image.flips(symmetry.apply_square(sq)), board.flips(sq).transform(symmetry));
             }
             for sq in moves {
                 let mv = Move::Place(sq);
@@ -380,10 +332,7 @@ fn symmetries_commute_with_the_rules() {
 #[test]
 fn canonical_form_is_shared_by_all_images() {
     for board in random_game_positions(3_000, 0x5eed_0003) {
-        let images: Vec<Board> = Symmetry::ALL
-            .iter()
-            .map(|&symmetry| board.transform(symmetry))
-            .collect();
+        let images: Vec<Board> = Symmetry::ALL.iter().map(|&symmetry| board.transform(symmetry)).collect();
         let (canonical, symmetry) = board.canonical();
         assert_eq!(
             board.transform(symmetry),
@@ -391,33 +340,16 @@ fn canonical_form_is_shared_by_all_images() {
             "the returned symmetry maps the board onto its canonical form"
         );
         assert!(images.contains(&canonical));
-        let smallest = images
-            .iter()
-            .map(Board::egaroucid_key)
-            .min()
-            .expect("eight images");
+        let smallest = images.iter().map(Board::egaroucid_key).min().expect("eight images");
         assert_eq!(canonical.egaroucid_key(), smallest);
         for image in &images {
-            assert_eq!(
-                image.canonical().0,
-                canonical,
-                "image {image:?} of {board:?}"
-            );
+            assert_eq!(image.canonical().0, canonical, "image {image:?} of {board:?}");
         }
     }
     // The initial position has two distinct images: both diagonal mirrors and the half turn leave it unchanged.
-    let distinct: HashSet<Board> = Symmetry::ALL
-        .iter()
-        .map(|&s| Board::INITIAL.transform(s))
-        .collect();
+    let distinct: HashSet<Board> = Symmetry::ALL.iter().map(|&s| Board::INITIAL.transform(s)).collect();
     assert_eq!(distinct.len(), 2);
-    assert_eq!(
-        Board::INITIAL.canonical().0,
-        Board::INITIAL
-            .transform(Symmetry::MirrorHorizontal)
-            .canonical()
-            .0
-    );
+    assert_eq!(Board::INITIAL.canonical().0, Board::INITIAL.transform(Symmetry::MirrorHorizontal).canonical().0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -427,22 +359,10 @@ fn canonical_form_is_shared_by_all_images() {
 #[test]
 fn play_errors() {
     let initial = Board::INITIAL;
-    assert_eq!(
-        initial.play(Move::Place(Square::D4)),
-        Err(IllegalMove::Occupied(Square::D4))
-    );
-    assert_eq!(
-        initial.play(Move::Place(Square::E4)),
-        Err(IllegalMove::Occupied(Square::E4))
-    );
-    assert_eq!(
-        initial.play(Move::Place(Square::A1)),
-        Err(IllegalMove::NoFlip(Square::A1))
-    );
-    assert_eq!(
-        initial.play(Move::Place(Square::C3)),
-        Err(IllegalMove::NoFlip(Square::C3))
-    );
+    assert_eq!(initial.play(Move::Place(Square::D4)), Err(IllegalMove::Occupied(Square::D4)));
+    assert_eq!(initial.play(Move::Place(Square::E4)), Err(IllegalMove::Occupied(Square::E4)));
+    assert_eq!(initial.play(Move::Place(Square::A1)), Err(IllegalMove::NoFlip(Square::A1)));
+    assert_eq!(initial.play(Move::Place(Square::C3)), Err(IllegalMove::NoFlip(Square::C3)));
     assert_eq!(initial.play(Move::Pass), Err(IllegalMove::PassWithMoves));
     assert!(initial.play(Move::Place(Square::F5)).is_ok());
 
@@ -450,45 +370,24 @@ fn play_errors() {
     let one_sided = Board::from_raw(Board::INITIAL.player.0 | Board::INITIAL.opponent.0, 0);
     assert!(one_sided.is_game_over());
     assert_eq!(one_sided.play(Move::Pass), Err(IllegalMove::GameOver));
-    assert_eq!(
-        one_sided.play(Move::Place(Square::C4)),
-        Err(IllegalMove::GameOver)
-    );
-    assert_eq!(
-        one_sided.pass().play(Move::Pass),
-        Err(IllegalMove::GameOver)
-    );
+    assert_eq!(one_sided.play(Move::Place(Square::C4)), Err(IllegalMove::GameOver));
+    assert_eq!(one_sided.pass().play(Move::Pass), Err(IllegalMove::GameOver));
     // An occupied square is reported as such even after the end of the game.
-    assert_eq!(
-        one_sided.play(Move::Place(Square::D4)),
-        Err(IllegalMove::Occupied(Square::D4))
-    );
+    assert_eq!(one_sided.play(Move::Place(Square::D4)), Err(IllegalMove::Occupied(Square::D4)));
 
     // A full board: the game is over; every square is occupied.
     let full = Board::from_raw(0x0f0f_0f0f_0f0f_0f0f, 0xf0f0_f0f0_f0f0_f0f0);
     assert!(full.is_game_over());
     assert_eq!(full.play(Move::Pass), Err(IllegalMove::GameOver));
-    assert_eq!(
-        full.play(Move::Place(Square::H8)),
-        Err(IllegalMove::Occupied(Square::H8))
-    );
+    assert_eq!(full.play(Move::Place(Square::H8)), Err(IllegalMove::Occupied(Square::H8)));
 
     // The side to move must pass: row 1 reads O O X (a1, b1, c1) and X, to move, brackets nothing, while O can play
     // d1 (flipping c1).
-    let must_pass = Board::from_raw(
-        Square::C1.bitboard().0,
-        Square::A1.bitboard().0 | Square::B1.bitboard().0,
-    );
+    let must_pass = Board::from_raw(Square::C1.bitboard().0, Square::A1.bitboard().0 | Square::B1.bitboard().0);
     assert!(must_pass.must_pass(), "\n{must_pass}");
-    assert_eq!(
-        must_pass.play(Move::Place(Square::D1)),
-        Err(IllegalMove::NoFlip(Square::D1))
-    );
+    assert_eq!(must_pass.play(Move::Place(Square::D1)), Err(IllegalMove::NoFlip(Square::D1)));
     assert_eq!(must_pass.play(Move::Pass), Ok(must_pass.pass()));
-    assert_eq!(
-        must_pass.pass().play(Move::Pass),
-        Err(IllegalMove::PassWithMoves)
-    );
+    assert_eq!(must_pass.pass().play(Move::Pass), Err(IllegalMove::PassWithMoves));
     assert!(must_pass.pass().play(Move::Place(Square::D1)).is_ok());
 }
 
@@ -519,20 +418,12 @@ fn hash_has_no_collisions_among_100k_positions() {
         let b: u64 = rng.random();
         let _ = boards.insert(Board::from_raw(a & b, !a & rng.random::<u64>()));
     }
-    assert!(
-        boards.len() >= POSITIONS,
-        "only {} distinct positions",
-        boards.len()
-    );
+    assert!(boards.len() >= POSITIONS, "only {} distinct positions", boards.len());
     let hashes: HashSet<u64> = boards.iter().map(Board::hash).collect();
     assert_eq!(hashes.len(), boards.len(), "hash collisions");
     // Nor do the low 32 bits collide much (tables index with them): at most a few birthday collisions.
     let low: HashSet<u32> = boards.iter().map(|b| b.hash() as u32).collect();
-    assert!(
-        boards.len() - low.len() < 20,
-        "{} low-bit collisions",
-        boards.len() - low.len()
-    );
+    assert!(boards.len() - low.len() < 20, "{} low-bit collisions", boards.len() - low.len());
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -546,11 +437,7 @@ fn ever_flipped(board: Board, memo: &mut HashMap<Board, u64>) -> u64 {
     }
     let moves = board.moves();
     let result = if moves.is_empty() {
-        if board.pass().has_moves() {
-            ever_flipped(board.pass(), memo)
-        } else {
-            0
-        }
+        if board.pass().has_moves() { ever_flipped(board.pass(), memo) } else { 0 }
     } else {
         moves.into_iter().fold(0, |acc, sq| {
             let flips = board.flips(sq);
@@ -569,11 +456,7 @@ fn stable_discs_never_flip_exhaustive() {
         let empties = rng.random_range(1..=10);
         let board = random_position(&mut rng, empties);
         let stable = board.stable_discs();
-        assert_eq!(
-            stable.0 & board.empties().0,
-            0,
-            "an empty square reported stable in\n{board}"
-        );
+        assert_eq!(stable.0 & board.empties().0, 0, "an empty square reported stable in\n{board}");
         let mut memo = HashMap::new();
         let flippable = ever_flipped(board, &mut memo);
         assert_eq!(
@@ -586,10 +469,7 @@ fn stable_discs_never_flip_exhaustive() {
         truly_stable += (!flippable & !board.empties().0).count_ones();
     }
     // Not vacuous: the detector finds most of the truly stable discs of these near-final positions.
-    assert!(
-        reported * 2 > truly_stable,
-        "{reported} reported of {truly_stable} stable"
-    );
+    assert!(reported * 2 > truly_stable, "{reported} reported of {truly_stable} stable");
 }
 
 #[test]
@@ -609,16 +489,8 @@ fn stable_discs_never_flip_in_random_playouts() {
             while let Some(next) = random_step(&current, &mut rng) {
                 current = next;
                 same_side = !same_side;
-                let starting_side = if same_side {
-                    current.player.0
-                } else {
-                    current.opponent.0
-                };
-                assert_eq!(
-                    starting_side & stable,
-                    first_player,
-                    "a stable disc changed colour; start:\n{board}"
-                );
+                let starting_side = if same_side { current.player.0 } else { current.opponent.0 };
+                assert_eq!(starting_side & stable, first_player, "a stable disc changed colour; start:\n{board}");
             }
         }
     }
@@ -641,10 +513,7 @@ fn stable_discs_hand_made_cases() {
         let board = Board::INITIAL.pass();
         let with_corner = Board::from_raw(board.player.0 | corner.bitboard().0, board.opponent.0);
         assert!(with_corner.stable_discs().contains(corner), "{corner}");
-        assert!(
-            with_corner.pass().stable_discs().contains(corner),
-            "{corner}"
-        );
+        assert!(with_corner.pass().stable_discs().contains(corner), "{corner}");
     }
 
     // A full edge row of mixed colours is stable; the disc next to it inside the board is not (its diagonals are open).

@@ -25,18 +25,11 @@ fn move_indices_edax_and_egaroucid() {
         let egaroucid = Move::from_egaroucid_index(index).expect("0..=64 are moves");
         assert_eq!(egaroucid.egaroucid_index(), index);
         // The two numberings are each other's mirror image (63 - i) for squares and agree on the pass.
-        let expected = if index == 64 {
-            Move::Pass
-        } else {
-            Move::from_edax_index(63 - index).expect("a square")
-        };
+        let expected = if index == 64 { Move::Pass } else { Move::from_edax_index(63 - index).expect("a square") };
         assert_eq!(egaroucid, expected);
     }
     assert_eq!(Move::from_edax_index(37), Some(Move::Place(Square::F5)));
-    assert_eq!(
-        Move::from_egaroucid_index(26),
-        Some(Move::Place(Square::F5))
-    );
+    assert_eq!(Move::from_egaroucid_index(26), Some(Move::Place(Square::F5)));
     for index in 65..=u8::MAX {
         assert_eq!(Move::from_edax_index(index), None);
         assert_eq!(Move::from_egaroucid_index(index), None);
@@ -48,14 +41,8 @@ fn move_square_and_transform() {
     assert_eq!(Move::Place(Square::C4).square(), Some(Square::C4));
     assert_eq!(Move::Pass.square(), None);
     assert_eq!(Move::Pass.transform(Symmetry::Rotate90), Move::Pass);
-    assert_eq!(
-        Move::Place(Square::A1).transform(Symmetry::Rotate180),
-        Move::Place(Square::H8)
-    );
-    assert_eq!(
-        Move::Place(Square::F5).transform(Symmetry::MirrorDiagonal),
-        Move::Place(Square::E6)
-    );
+    assert_eq!(Move::Place(Square::A1).transform(Symmetry::Rotate180), Move::Place(Square::H8));
+    assert_eq!(Move::Place(Square::F5).transform(Symmetry::MirrorDiagonal), Move::Place(Square::E6));
 }
 
 #[test]
@@ -76,24 +63,13 @@ fn display() {
 ";
     assert_eq!(Board::INITIAL.to_string(), expected);
     // The side to move is always X: after a pass the letters swap.
-    assert_eq!(
-        Board::INITIAL.pass().to_string(),
-        expected
-            .replace('X', "x")
-            .replace('O', "X")
-            .replace('x', "O")
-    );
-    let after_f5 = Board::INITIAL
-        .play(Move::Place(Square::F5))
-        .expect("f5 is legal");
+    assert_eq!(Board::INITIAL.pass().to_string(), expected.replace('X', "x").replace('O', "X").replace('x', "O"));
+    let after_f5 = Board::INITIAL.play(Move::Place(Square::F5)).expect("f5 is legal");
     assert_eq!(
         after_f5.to_string(),
         "--------\n--------\n--------\n---XO---\n---OOO--\n--------\n--------\n--------\n"
     );
-    assert_eq!(
-        format!("{:?}", Board::INITIAL),
-        "Board(0x0000000810000000, 0x0000001008000000)"
-    );
+    assert_eq!(format!("{:?}", Board::INITIAL), "Board(0x0000000810000000, 0x0000001008000000)");
 }
 
 #[test]

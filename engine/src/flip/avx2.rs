@@ -4,7 +4,7 @@
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi128_si64, _mm_or_si128, _mm_unpackhi_epi64, _mm256_and_si256, _mm256_andnot_si256,
     _mm256_castsi256_si128, _mm256_cmpeq_epi64, _mm256_extracti128_si256, _mm256_load_si256, _mm256_or_si256,
-    _mm256_set1_epi64x, _mm256_setr_epi64x, _mm256_setzero_si256, _mm256_sllv_epi64, _mm256_slli_epi64,
+    _mm256_set1_epi64x, _mm256_setr_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_sllv_epi64,
     _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
@@ -32,6 +32,9 @@ pub(crate) fn or_lanes(v: __m256i) -> u64 {
 }
 
 /// Legal moves of `p` against `o`; same result as [`super::portable::moves`].
+///
+/// # Safety
+/// Calling it from code not compiled with [`FEATURES`] requires a CPU that has them ([`is_supported`]).
 #[inline]
 #[must_use]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt")]
@@ -83,9 +86,8 @@ pub unsafe fn flip(sq: u32, p: u64, o: u64) -> u64 {
     let pp = _mm256_set1_epi64x(p as i64);
     let oo = _mm256_set1_epi64x(o as i64);
     // SAFETY: `Rays` is 32-byte aligned and `up`/`down` are its two 32-byte halves.
-    let (up, down) = unsafe {
-        (_mm256_load_si256(rays.up.as_ptr().cast()), _mm256_load_si256(rays.down.as_ptr().cast()))
-    };
+    let (up, down) =
+        unsafe { (_mm256_load_si256(rays.up.as_ptr().cast()), _mm256_load_si256(rays.down.as_ptr().cast())) };
     let mut flipped = flip_up(up, pp, oo);
 
     // Towards lower indices the first non-opponent square is the highest set bit: smear every blocker down its ray

@@ -3,8 +3,8 @@
 #![allow(unsafe_code)]
 
 use std::arch::x86_64::{
-    _mm256_and_si256, _mm256_andnot_si256, _mm256_load_si256, _mm256_lzcnt_epi64, _mm256_or_si256,
-    _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_slli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
+    _mm256_and_si256, _mm256_andnot_si256, _mm256_load_si256, _mm256_lzcnt_epi64, _mm256_or_si256, _mm256_set1_epi64x,
+    _mm256_setzero_si256, _mm256_slli_epi64, _mm256_srlv_epi64, _mm256_sub_epi64,
 };
 
 use super::RAYS;
@@ -23,6 +23,9 @@ pub fn is_supported() -> bool {
 }
 
 /// Legal moves of `p` against `o` (the AVX2 routine, compiled with this module's features so it inlines here).
+///
+/// # Safety
+/// Calling it from code not compiled with [`FEATURES`] requires a CPU that has them ([`is_supported`]).
 #[inline]
 #[must_use]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd")]
@@ -44,9 +47,8 @@ pub unsafe fn flip(sq: u32, p: u64, o: u64) -> u64 {
     let pp = _mm256_set1_epi64x(p as i64);
     let oo = _mm256_set1_epi64x(o as i64);
     // SAFETY: `Rays` is 32-byte aligned and `up`/`down` are its two 32-byte halves.
-    let (up, down) = unsafe {
-        (_mm256_load_si256(rays.up.as_ptr().cast()), _mm256_load_si256(rays.down.as_ptr().cast()))
-    };
+    let (up, down) =
+        unsafe { (_mm256_load_si256(rays.up.as_ptr().cast()), _mm256_load_si256(rays.down.as_ptr().cast())) };
     let flipped = flip_up(up, pp, oo);
     let blockers = _mm256_andnot_si256(oo, down);
     // 0x8000… shifted right by the leading-zero count is the highest set bit; a count of 64 shifts it out (no blocker).

@@ -91,7 +91,11 @@ fn every_backend_matches_portable_on_100k_positions() {
             let empty = !(p | o);
             for sq in 0..64 {
                 if empty >> sq & 1 != 0 {
-                    assert_eq!(backend.flip(sq, p, o), portable::flip(sq, p, o), "{backend:?} flip {sq} p={p:#x} o={o:#x}");
+                    assert_eq!(
+                        backend.flip(sq, p, o),
+                        portable::flip(sq, p, o),
+                        "{backend:?} flip {sq} p={p:#x} o={o:#x}"
+                    );
                 }
             }
         }

@@ -622,13 +622,15 @@ macro_rules! endgame_kernel {
             use rayon::prelude::*;
             let point = SplitPoint { cancelled: AtomicBool::new(false), parent: w.split };
             let shared = w.shared;
-            let results: Vec<(i32, u8, u64)> = rest
+            // Each result: (score, move, nodes, valid). A child that saw the split point cancelled may have been cut
+            // short, so its score is discarded; the child that cancelled it finished before doing so.
+            let results: Vec<(i32, u8, u64, bool)> = rest
                 .par_iter()
                 .with_max_len(1)
                 .map(|c| {
                     let mut child = Worker { shared, nodes: 0, split: Some(&point) };
                     if child.aborted() {
-                        return (-INF, NO_MOVE, 0);
+                        return (-INF, NO_MOVE, 0, false);
                     }
                     let bit = 1u64 << c.sq;
                     // SAFETY: this closure runs the same backend as its caller, whose CPU features were checked when
@@ -637,16 +639,17 @@ macro_rules! endgame_kernel {
                     let v = unsafe {
                         -nws(&mut child, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize])
                     };
-                    if v > alpha && !child.aborted() {
+                    let valid = !child.aborted();
+                    if valid && v > alpha {
                         point.cancelled.store(true, Ordering::Relaxed);
                     }
-                    (v, c.sq as u8, child.nodes)
+                    (v, c.sq as u8, child.nodes, valid)
                 })
                 .collect();
             let mut best = (-INF, NO_MOVE);
-            for (v, m, nodes) in results {
+            for (v, m, nodes, valid) in results {
                 w.nodes += nodes;
-                if v > best.0 && m != NO_MOVE {
+                if valid && v > best.0 {
                     best = (v, m);
                 }
             }

@@ -33,10 +33,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         let start = Instant::now();
         let leaves = perft::perft_with(backend, &Board::INITIAL, depth);
         let secs = start.elapsed().as_secs_f64();
-        println!(
-            "perft({depth}) = {leaves}  time {secs:.3} s  {:.1} M leaves/s",
-            leaves as f64 / secs.max(1e-9) / 1e6
-        );
+        println!("perft({depth}) = {leaves}  time {secs:.3} s  {:.1} M leaves/s", leaves as f64 / secs.max(1e-9) / 1e6);
     }
     Ok(ExitCode::SUCCESS)
 }

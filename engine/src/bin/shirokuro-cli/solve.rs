@@ -78,7 +78,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         solver.backend().name(),
         if args.wld { "win/draw/loss" } else { "exact" }
     );
-    println!("{:>4} {:>3} {:>6} {:>5} {:>8} {:>6} {:>14} {:>9} {:>8}  pv", "id", "emp", "score", "best", "expected", "", "nodes", "time", "Mn/s");
+    println!(
+        "{:>4} {:>3} {:>6} {:>5} {:>8} {:>6} {:>14} {:>9} {:>8}  pv",
+        "id", "emp", "score", "best", "expected", "", "nodes", "time", "Mn/s"
+    );
     let (mut total_nodes, mut total_time, mut wrong, mut solved) = (0u64, Duration::ZERO, 0usize, 0usize);
     for (index, entry) in entries.iter().enumerate() {
         let id = first_id + index;
