@@ -19,9 +19,16 @@ pub(crate) const PARITY_MAX: u32 = 6;
 /// From this many empties on, the transposition table is used.
 pub(crate) const TABLE_MIN: u32 = 11;
 /// From this many empties on, nodes may be split between threads.
-pub(crate) const SPLIT_MIN: u32 = 14;
+pub(crate) const SPLIT_MIN: u32 = 12;
 /// From this many empties on, children are looked up in the table before being searched (ETC).
 pub(crate) const ETC_MIN: u32 = 14;
+/// From this many empties on, move ordering adds a two-ply look-ahead.
+pub(crate) const DEEP_ORDER_MIN: u32 = 13;
+/// Weights of the ordering evaluation and of its look-ahead in the move score.
+pub(crate) const ORDER_MOBILITY: i32 = 4;
+pub(crate) const ORDER_CORNER: i32 = 8;
+pub(crate) const ORDER_POTENTIAL: i32 = 1;
+pub(crate) const ORDER_LOOKAHEAD: i32 = 16;
 /// Selectivity recorded for exact results.
 pub(crate) const EXACT: u8 = 100;
 
@@ -71,6 +78,13 @@ pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 pub(crate) const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 pub(crate) const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 pub(crate) const SQUARE_CLASSES: [u64; 4] = [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), C_SQUARES, X_SQUARES];
+
+/// The lowest `alpha` at which a null-window search with `n_empties` empties tries the stability cut-off: below it,
+/// the opponent would need more stable discs than such positions ever have, and the test would only cost time.
+#[inline]
+pub(crate) const fn stability_threshold(n_empties: u32) -> i32 {
+    2 * n_empties as i32
+}
 
 /// Score bound beyond any disc difference.
 pub(crate) const INF: i32 = 127;
@@ -168,7 +182,8 @@ macro_rules! endgame_kernel {
 
         use $ops as ops;
         use crate::search::endgame::{
-            adjacent_empties, final_score, sort_candidates, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            adjacent_empties, final_score, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
+            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -379,6 +394,9 @@ macro_rules! endgame_kernel {
                 return -nws_parity(w, o, p, -alpha - 1, empties, parity);
             }
             let n = empties.count_ones();
+            if let Some(cap) = stability_cutoff(p, o, alpha, n) {
+                return cap;
+            }
             let odd = QUADRANT_MASK[parity as usize];
             let mut best = -INF;
             for side in [odd, !odd] {
@@ -405,6 +423,20 @@ macro_rules! endgame_kernel {
                 }
             }
             best
+        }
+
+        /// Stability cut-off: when `alpha` is high enough for it to have a chance, the opponent's stable discs cap our
+        /// score; returns the cap if it is at or below `alpha`.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn stability_cutoff(p: u64, o: u64, alpha: i32, n_empties: u32) -> Option<i32> {
+            if alpha >= stability_threshold(n_empties) {
+                let cap = 64 - 2 * crate::stability::stable_count(o, p) as i32;
+                if cap <= alpha {
+                    return Some(cap);
+                }
+            }
+            None
         }
 
         /// Null-window search at any depth: picks the layer.
@@ -479,6 +511,50 @@ macro_rules! endgame_kernel {
             n
         }
 
+        /// A cheap static evaluation for move ordering, from the side to move's point of view: mobility, corners and
+        /// potential mobility. This is where a real evaluation function plugs in.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn ordering_eval(p: u64, o: u64) -> i32 {
+            let empties = !(p | o);
+            let mobility = ops::moves(p, o).count_ones() as i32 - ops::moves(o, p).count_ones() as i32;
+            let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+            let potential = adjacent_empties(o, empties).count_ones() as i32
+                - adjacent_empties(p, empties).count_ones() as i32;
+            mobility * ORDER_MOBILITY + corners * ORDER_CORNER + potential * ORDER_POTENTIAL
+        }
+
+        /// Two-ply look-ahead with [`ordering_eval`]: the value, for the player who just moved, of the position `p`
+        /// (opponent to move) / `o` (the mover) after the opponent's best reply.
+        $(#[target_feature(enable = $feat)])?
+        fn lookahead(p: u64, o: u64) -> i32 {
+            let replies = ops::moves(p, o);
+            if replies == 0 {
+                return ordering_eval(o, p);
+            }
+            let mut worst = INF * 64;
+            let mut set = replies;
+            while set != 0 {
+                let sq = set.trailing_zeros();
+                set &= set - 1;
+                let f = flip(sq, p, o);
+                let v = ordering_eval(o ^ f, p ^ f ^ (1 << sq));
+                worst = worst.min(v);
+            }
+            worst
+        }
+
+        /// Refines the order of the moves at deep nodes with a two-ply look-ahead.
+        $(#[target_feature(enable = $feat)])?
+        fn refine_order(p: u64, o: u64, list: &mut [Candidate]) {
+            for c in list {
+                if c.score != i32::MAX {
+                    let bit = 1u64 << c.sq;
+                    c.score += lookahead(o ^ c.flip, p ^ c.flip ^ bit) * ORDER_LOOKAHEAD;
+                }
+            }
+        }
+
         /// `PARITY_MAX + 1` to `TABLE_MIN - 1` empties: fastest-first, no table.
         $(#[target_feature(enable = $feat)])?
         fn nws_fastest(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8) -> i32 {
@@ -489,6 +565,9 @@ macro_rules! endgame_kernel {
                     return final_score(p, o);
                 }
                 return -nws_fastest(w, o, p, -alpha - 1, parity);
+            }
+            if let Some(cap) = stability_cutoff(p, o, alpha, 64 - (p | o).count_ones()) {
+                return cap;
             }
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
@@ -515,12 +594,8 @@ macro_rules! endgame_kernel {
             if w.aborted() {
                 return 0;
             }
-            // Stability: the opponent's stable discs cap our score.
-            if alpha >= 0 {
-                let cap = 64 - 2 * crate::stability::stable_count(o, p) as i32;
-                if cap <= alpha {
-                    return cap;
-                }
+            if let Some(cap) = stability_cutoff(p, o, alpha, n_empties) {
+                return cap;
             }
             let tt = w.shared.tt;
             let hash = crate::board::hash_pair(p, o);
@@ -566,6 +641,9 @@ macro_rules! endgame_kernel {
                         }
                     }
                 }
+            }
+            if n_empties >= DEEP_ORDER_MIN {
+                refine_order(p, o, &mut list[..n]);
             }
             sort_candidates(&mut list[..n]);
 
