@@ -24,6 +24,8 @@ pub(crate) const SPLIT_MIN: u32 = 12;
 pub(crate) const ETC_MIN: u32 = 14;
 /// From this many empties on, move ordering adds a two-ply look-ahead.
 pub(crate) const DEEP_ORDER_MIN: u32 = 13;
+/// From this many empties on, the look-ahead is three plies deep.
+pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 /// Weights of the ordering evaluation and of its look-ahead in the move score.
 pub(crate) const ORDER_MOBILITY: i32 = 4;
 pub(crate) const ORDER_CORNER: i32 = 8;
@@ -165,6 +167,12 @@ pub(crate) fn sort_candidates(list: &mut [Candidate]) {
     }
 }
 
+/// Empty squares next to at least one of `discs`: where the other side might later play against them.
+#[inline]
+pub(crate) fn frontier_squares(discs: u64, empties: u64) -> u64 {
+    adjacent_empties(empties, discs)
+}
+
 /// Squares adjacent to an empty square: the "potential mobility" of whoever owns the discs next to them.
 #[inline]
 pub(crate) fn adjacent_empties(discs: u64, empties: u64) -> u64 {
@@ -182,8 +190,8 @@ macro_rules! endgame_kernel {
 
         use $ops as ops;
         use crate::search::endgame::{
-            adjacent_empties, final_score, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
+            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -498,7 +506,7 @@ macro_rules! endgame_kernel {
                 let replies = ops::moves(np, no);
                 let empties = !(np | no);
                 let mut score = -(replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32) * 64;
-                score -= adjacent_empties(no, empties).count_ones() as i32 * 4;
+                score -= frontier_squares(no, empties).count_ones() as i32 * 32;
                 if bit & CORNERS != 0 {
                     score += 32;
                 }
@@ -544,13 +552,58 @@ macro_rules! endgame_kernel {
             worst
         }
 
-        /// Refines the order of the moves at deep nodes with a two-ply look-ahead.
+        /// Three-ply look-ahead: like [`lookahead`] with one more move of the player who just moved, which gets to
+        /// answer each reply (alpha-beta pruned).
         $(#[target_feature(enable = $feat)])?
-        fn refine_order(p: u64, o: u64, list: &mut [Candidate]) {
+        fn lookahead3(p: u64, o: u64) -> i32 {
+            let replies = ops::moves(p, o);
+            if replies == 0 {
+                return -lookahead(o, p);
+            }
+            let mut worst = INF * 64;
+            let mut set = replies;
+            while set != 0 {
+                let sq = set.trailing_zeros();
+                set &= set - 1;
+                let f = flip(sq, p, o);
+                // Our best answer, at most `worst` is interesting.
+                let (mp, mo) = (o ^ f, p ^ f ^ (1 << sq));
+                let answers = ops::moves(mp, mo);
+                let mut best = -INF * 64;
+                if answers == 0 {
+                    best = -ordering_eval(mo, mp);
+                } else {
+                    let mut a = answers;
+                    while a != 0 {
+                        let s2 = a.trailing_zeros();
+                        a &= a - 1;
+                        let f2 = flip(s2, mp, mo);
+                        let v = -ordering_eval(mo ^ f2, mp ^ f2 ^ (1 << s2));
+                        if v > best {
+                            best = v;
+                            if best >= worst {
+                                break;
+                            }
+                        }
+                    }
+                }
+                worst = worst.min(best);
+            }
+            worst
+        }
+
+        /// Refines the order of the moves at deep nodes with a two- or three-ply look-ahead.
+        $(#[target_feature(enable = $feat)])?
+        fn refine_order(p: u64, o: u64, list: &mut [Candidate], n_empties: u32) {
             for c in list {
                 if c.score != i32::MAX {
                     let bit = 1u64 << c.sq;
-                    c.score += lookahead(o ^ c.flip, p ^ c.flip ^ bit) * ORDER_LOOKAHEAD;
+                    let value = if n_empties >= LOOKAHEAD3_MIN {
+                        lookahead3(o ^ c.flip, p ^ c.flip ^ bit)
+                    } else {
+                        lookahead(o ^ c.flip, p ^ c.flip ^ bit)
+                    };
+                    c.score += value * ORDER_LOOKAHEAD;
                 }
             }
         }
@@ -643,7 +696,7 @@ macro_rules! endgame_kernel {
                 }
             }
             if n_empties >= DEEP_ORDER_MIN {
-                refine_order(p, o, &mut list[..n]);
+                refine_order(p, o, &mut list[..n], n_empties);
             }
             sort_candidates(&mut list[..n]);
 
@@ -759,6 +812,9 @@ macro_rules! endgame_kernel {
                 if c.sq == u32::from(tt_move) {
                     c.score = i32::MAX;
                 }
+            }
+            if n_empties >= DEEP_ORDER_MIN {
+                refine_order(p, o, &mut list[..n], n_empties);
             }
             sort_candidates(&mut list[..n]);
             let original_alpha = alpha;
