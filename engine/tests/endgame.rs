@@ -167,6 +167,7 @@ fn stop_is_honoured_promptly() {
             assert!(result.stopped, "the search was stopped");
             let asked = stopped_at.lock().unwrap().expect("stop was sent");
             let delay = returned.saturating_duration_since(asked);
+            eprintln!("{threads} thread(s): search returned {delay:?} after stop");
             assert!(delay < Duration::from_millis(250), "{threads} thread(s): returned {delay:?} after stop");
         });
         assert!(done.load(Ordering::Relaxed));

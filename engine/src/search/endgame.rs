@@ -523,7 +523,8 @@ macro_rules! endgame_kernel {
         /// potential mobility. This is where a real evaluation function plugs in.
         #[inline]
         $(#[target_feature(enable = $feat)])?
-        fn ordering_eval(p: u64, o: u64) -> i32 {
+        fn ordering_eval(p: u64, o: u64, nodes: &mut u64) -> i32 {
+            *nodes += 1;
             let empties = !(p | o);
             let mobility = ops::moves(p, o).count_ones() as i32 - ops::moves(o, p).count_ones() as i32;
             let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
@@ -535,10 +536,10 @@ macro_rules! endgame_kernel {
         /// Two-ply look-ahead with [`ordering_eval`]: the value, for the player who just moved, of the position `p`
         /// (opponent to move) / `o` (the mover) after the opponent's best reply.
         $(#[target_feature(enable = $feat)])?
-        fn lookahead(p: u64, o: u64) -> i32 {
+        fn lookahead(p: u64, o: u64, nodes: &mut u64) -> i32 {
             let replies = ops::moves(p, o);
             if replies == 0 {
-                return ordering_eval(o, p);
+                return ordering_eval(o, p, nodes);
             }
             let mut worst = INF * 64;
             let mut set = replies;
@@ -546,7 +547,7 @@ macro_rules! endgame_kernel {
                 let sq = set.trailing_zeros();
                 set &= set - 1;
                 let f = flip(sq, p, o);
-                let v = ordering_eval(o ^ f, p ^ f ^ (1 << sq));
+                let v = ordering_eval(o ^ f, p ^ f ^ (1 << sq), nodes);
                 worst = worst.min(v);
             }
             worst
@@ -555,10 +556,10 @@ macro_rules! endgame_kernel {
         /// Three-ply look-ahead: like [`lookahead`] with one more move of the player who just moved, which gets to
         /// answer each reply (alpha-beta pruned).
         $(#[target_feature(enable = $feat)])?
-        fn lookahead3(p: u64, o: u64) -> i32 {
+        fn lookahead3(p: u64, o: u64, nodes: &mut u64) -> i32 {
             let replies = ops::moves(p, o);
             if replies == 0 {
-                return -lookahead(o, p);
+                return -lookahead(o, p, nodes);
             }
             let mut worst = INF * 64;
             let mut set = replies;
@@ -568,17 +569,18 @@ macro_rules! endgame_kernel {
                 let f = flip(sq, p, o);
                 // Our best answer, at most `worst` is interesting.
                 let (mp, mo) = (o ^ f, p ^ f ^ (1 << sq));
+                *nodes += 1;
                 let answers = ops::moves(mp, mo);
                 let mut best = -INF * 64;
                 if answers == 0 {
-                    best = -ordering_eval(mo, mp);
+                    best = -ordering_eval(mo, mp, nodes);
                 } else {
                     let mut a = answers;
                     while a != 0 {
                         let s2 = a.trailing_zeros();
                         a &= a - 1;
                         let f2 = flip(s2, mp, mo);
-                        let v = -ordering_eval(mo ^ f2, mp ^ f2 ^ (1 << s2));
+                        let v = -ordering_eval(mo ^ f2, mp ^ f2 ^ (1 << s2), nodes);
                         if v > best {
                             best = v;
                             if best >= worst {
@@ -592,16 +594,17 @@ macro_rules! endgame_kernel {
             worst
         }
 
-        /// Refines the order of the moves at deep nodes with a two- or three-ply look-ahead.
+        /// Refines the order of the moves at deep nodes with a two- or three-ply look-ahead. The positions the
+        /// look-ahead visits count as nodes, as the shallow ordering searches of other engines do.
         $(#[target_feature(enable = $feat)])?
-        fn refine_order(p: u64, o: u64, list: &mut [Candidate], n_empties: u32) {
+        fn refine_order(w: &mut Worker<'_, '_>, p: u64, o: u64, list: &mut [Candidate], n_empties: u32) {
             for c in list {
                 if c.score != i32::MAX {
                     let bit = 1u64 << c.sq;
                     let value = if n_empties >= LOOKAHEAD3_MIN {
-                        lookahead3(o ^ c.flip, p ^ c.flip ^ bit)
+                        lookahead3(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
                     } else {
-                        lookahead(o ^ c.flip, p ^ c.flip ^ bit)
+                        lookahead(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
                     };
                     c.score += value * ORDER_LOOKAHEAD;
                 }
@@ -696,7 +699,7 @@ macro_rules! endgame_kernel {
                 }
             }
             if n_empties >= DEEP_ORDER_MIN {
-                refine_order(p, o, &mut list[..n], n_empties);
+                refine_order(w, p, o, &mut list[..n], n_empties);
             }
             sort_candidates(&mut list[..n]);
 
@@ -814,7 +817,7 @@ macro_rules! endgame_kernel {
                 }
             }
             if n_empties >= DEEP_ORDER_MIN {
-                refine_order(p, o, &mut list[..n], n_empties);
+                refine_order(w, p, o, &mut list[..n], n_empties);
             }
             sort_candidates(&mut list[..n]);
             let original_alpha = alpha;
