@@ -173,3 +173,20 @@ fn stop_is_honoured_promptly() {
         assert!(done.load(Ordering::Relaxed));
     }
 }
+
+/// 168 independently solved positions (0–20 empties) from a public set: our scores must match theirs.
+#[test]
+fn matches_an_independent_set_of_exact_scores() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/exact-positions-sample.txt")).unwrap();
+    let solver = Solver::new(SolveOptions::default().with_threads(2).with_hash_level(20)).unwrap();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (board_text, score_text) = line.rsplit_once(' ').unwrap();
+        let position = shirokuro_engine::notation::parse_board(board_text).unwrap();
+        let expected: i32 = score_text.parse().unwrap();
+        let result = solver.solve(&position.board, SolveMode::Exact);
+        assert_eq!(result.score, expected, "{line}");
+        count += 1;
+    }
+    assert_eq!(count, 168);
+}
