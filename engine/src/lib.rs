@@ -20,6 +20,7 @@
 pub mod bench;
 pub mod bitboard;
 pub mod board;
+pub mod eval;
 pub mod flip;
 pub mod notation;
 pub mod perft;

@@ -1,0 +1,201 @@
+//! Pattern evaluation (work in progress for the evaluation issue): feature extraction with incremental updates and
+//! the weighted sum, in disc-difference units.
+//!
+//! What exists: the pattern groups ([`pattern`]), [`Features`] (ternary indices of all 46 features from Black's point
+//! of view, updated incrementally on each move), [`Weights`] (one table per phase and group, plus mobility terms) and
+//! [`Weights::evaluate`]. What does not exist yet: trained weights, the weights file format, and the search using them.
+//!
+//! Phases: `(discs on the board − 4) / 2`, clamped to 0–29 (30 phases).
+
+pub mod pattern;
+
+use crate::bitboard::Bitboard;
+use crate::board::{Board, Color};
+use crate::flip::portable;
+use crate::square::Square;
+use pattern::{Group, MAX_LENGTH, groups};
+
+/// Number of phases (weight sets by number of discs).
+pub const PHASES: usize = 30;
+
+/// The largest mobility count with its own weight (higher counts share the last one).
+pub const MAX_MOBILITY: usize = 32;
+
+/// Weights are stored in 1/`SCALE` discs.
+pub const SCALE: i32 = 256;
+
+/// The phase of a position with `discs` discs on the board.
+#[must_use]
+pub const fn phase(discs: u32) -> usize {
+    let p = discs.saturating_sub(4) / 2;
+    if p as usize >= PHASES { PHASES - 1 } else { p as usize }
+}
+
+/// Where each square appears: (feature number, 3^(digits after it)) pairs.
+struct SquareMap {
+    entries: Vec<Vec<(usize, u32)>>,
+    /// First feature number of each group.
+    offsets: Vec<usize>,
+    /// Total number of features.
+    count: usize,
+}
+
+fn square_map() -> &'static SquareMap {
+    static MAP: std::sync::OnceLock<SquareMap> = std::sync::OnceLock::new();
+    MAP.get_or_init(|| {
+        let mut entries = vec![Vec::new(); 64];
+        let mut offsets = Vec::new();
+        let mut number = 0;
+        for group in groups() {
+            offsets.push(number);
+            for feature in &group.features {
+                for (k, sq) in feature.iter().enumerate() {
+                    let power = 3u32.pow((group.length - 1 - k) as u32);
+                    entries[sq.index() as usize].push((number, power));
+                }
+                number += 1;
+            }
+        }
+        SquareMap { entries, offsets, count: number }
+    })
+}
+
+/// Ternary indices of every feature, read with 0 = empty, 1 = black, 2 = white.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Features {
+    indices: Vec<u32>,
+}
+
+impl Features {
+    /// Computes every index from scratch.
+    #[must_use]
+    pub fn new(black: Bitboard, white: Bitboard) -> Features {
+        let map = square_map();
+        let mut indices = vec![0u32; map.count];
+        for sq in black {
+            for &(f, power) in &map.entries[sq.index() as usize] {
+                indices[f] += power;
+            }
+        }
+        for sq in white {
+            for &(f, power) in &map.entries[sq.index() as usize] {
+                indices[f] += 2 * power;
+            }
+        }
+        Features { indices }
+    }
+
+    /// The indices, feature by feature (groups in [`pattern::groups`] order).
+    #[must_use]
+    pub fn indices(&self) -> &[u32] {
+        &self.indices
+    }
+
+    /// Updates the indices for `mover` placing a disc on `square` and flipping `flips`.
+    pub fn play(&mut self, mover: Color, square: Square, flips: Bitboard) {
+        let map = square_map();
+        let digit = match mover {
+            Color::Black => 1,
+            Color::White => 2,
+        };
+        for &(f, power) in &map.entries[square.index() as usize] {
+            self.indices[f] += digit * power;
+        }
+        for sq in flips {
+            for &(f, power) in &map.entries[sq.index() as usize] {
+                // A flipped disc goes from 2 to 1 (Black moves) or from 1 to 2 (White moves).
+                match mover {
+                    Color::Black => self.indices[f] -= power,
+                    Color::White => self.indices[f] += power,
+                }
+            }
+        }
+    }
+}
+
+/// Swaps the digits 1 and 2 of a ternary index: the same discs seen from the other colour.
+fn swap_colors(index: u32, length: usize) -> u32 {
+    let mut digits = [0u32; MAX_LENGTH];
+    let mut rest = index;
+    for k in (0..length).rev() {
+        digits[k] = rest % 3;
+        rest /= 3;
+    }
+    digits[..length].iter().fold(0, |acc, &d| acc * 3 + [0, 2, 1][d as usize])
+}
+
+/// Evaluation weights, from the side to move's point of view ("1" digits = side to move after the colour swap).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weights {
+    /// `patterns[phase][group][index]`, in 1/[`SCALE`] discs.
+    pub patterns: Vec<Vec<Vec<i16>>>,
+    /// `mobility[phase][n]`: the side to move has `n` moves (capped at [`MAX_MOBILITY`]).
+    pub mobility: Vec<Vec<i16>>,
+    /// `opponent_mobility[phase][n]`: the opponent has `n` moves.
+    pub opponent_mobility: Vec<Vec<i16>>,
+    /// `bias[phase]`.
+    pub bias: Vec<i16>,
+}
+
+impl Weights {
+    /// All-zero weights (evaluation 0 everywhere).
+    #[must_use]
+    pub fn zero() -> Weights {
+        let groups = groups();
+        Weights {
+            patterns: (0..PHASES).map(|_| groups.iter().map(|g| vec![0; g.size()]).collect()).collect(),
+            mobility: vec![vec![0; MAX_MOBILITY + 1]; PHASES],
+            opponent_mobility: vec![vec![0; MAX_MOBILITY + 1]; PHASES],
+            bias: vec![0; PHASES],
+        }
+    }
+
+    /// Makes every table give one weight to indices its group's self-symmetries make equivalent (the value at the
+    /// canonical index wins), which the symmetry of the evaluation requires.
+    pub fn tie_symmetric_indices(&mut self) {
+        let groups = groups();
+        for phase in &mut self.patterns {
+            for (table, group) in phase.iter_mut().zip(groups) {
+                tie_table(table, group);
+            }
+        }
+    }
+
+    /// The evaluation of `board` (side to move's view) whose features (Black's view) are `features` and whose side to
+    /// move is `side`, in discs.
+    #[must_use]
+    pub fn evaluate(&self, board: &Board, features: &Features, side: Color) -> i32 {
+        let discs = 64 - board.empty_count();
+        let phase = phase(discs);
+        let map = square_map();
+        let mut sum = i32::from(self.bias[phase]);
+        for (g, group) in groups().iter().enumerate() {
+            let table = &self.patterns[phase][g];
+            let first = map.offsets[g];
+            for &index in &features.indices[first..first + group.features.len()] {
+                let index = match side {
+                    Color::Black => index,
+                    Color::White => swap_colors(index, group.length),
+                };
+                sum += i32::from(table[index as usize]);
+            }
+        }
+        let mobility = portable::moves(board.player.0, board.opponent.0).count_ones() as usize;
+        let opponent = portable::moves(board.opponent.0, board.player.0).count_ones() as usize;
+        sum += i32::from(self.mobility[phase][mobility.min(MAX_MOBILITY)]);
+        sum += i32::from(self.opponent_mobility[phase][opponent.min(MAX_MOBILITY)]);
+        (sum + SCALE / 2).div_euclid(SCALE).clamp(-64, 64)
+    }
+}
+
+fn tie_table(table: &mut [i16], group: &Group) {
+    for index in 0..table.len() {
+        let canonical = group.canonical_index(index);
+        if canonical != index {
+            table[index] = table[canonical];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,116 @@
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::*;
+use crate::bitboard::Symmetry;
+use crate::position::Position;
+
+fn random_weights(rng: &mut StdRng) -> Weights {
+    let mut w = Weights::zero();
+    for phase in &mut w.patterns {
+        for table in phase {
+            for v in table.iter_mut() {
+                *v = rng.random_range(-2000..2000);
+            }
+        }
+    }
+    for v in w.mobility.iter_mut().chain(w.opponent_mobility.iter_mut()).flatten() {
+        *v = rng.random_range(-500..500);
+    }
+    w.tie_symmetric_indices();
+    w
+}
+
+/// Random positions reached by random play, with their side to move.
+fn random_positions(rng: &mut StdRng, count: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut position = Position::INITIAL;
+        let plies = rng.random_range(0..60);
+        for _ in 0..plies {
+            let moves: Vec<Square> = position.board.moves().into_iter().collect();
+            if moves.is_empty() {
+                match position.play(crate::board::Move::Pass) {
+                    Ok(p) => position = p,
+                    Err(_) => break,
+                }
+                continue;
+            }
+            let sq = moves[rng.random_range(0..moves.len())];
+            position = position.play(crate::board::Move::Place(sq)).unwrap();
+        }
+        out.push(position);
+    }
+    out
+}
+
+#[test]
+fn shapes_and_feature_counts() {
+    let counts: Vec<usize> = groups().iter().map(|g| g.features.len()).collect();
+    assert_eq!(counts, vec![4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
+    assert_eq!(pattern::feature_count(), 46);
+    for g in groups() {
+        for f in &g.features {
+            assert_eq!(f.len(), g.length);
+        }
+    }
+}
+
+#[test]
+fn incremental_features_equal_recomputation() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..300 {
+        let mut position = Position::INITIAL;
+        let mut features = Features::new(position.black(), position.white());
+        loop {
+            let moves: Vec<Square> = position.board.moves().into_iter().collect();
+            if moves.is_empty() {
+                match position.play(crate::board::Move::Pass) {
+                    Ok(p) => {
+                        position = p;
+                        continue;
+                    }
+                    Err(_) => break,
+                }
+            }
+            let sq = moves[rng.random_range(0..moves.len())];
+            let flips = position.board.flips(sq);
+            features.play(position.side_to_move, sq, flips);
+            position = position.play(crate::board::Move::Place(sq)).unwrap();
+            assert_eq!(features, Features::new(position.black(), position.white()));
+        }
+    }
+}
+
+#[test]
+fn evaluation_is_identical_on_all_eight_symmetries() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let weights = random_weights(&mut rng);
+    for position in random_positions(&mut rng, 2_000) {
+        let features = Features::new(position.black(), position.white());
+        let value = weights.evaluate(&position.board, &features, position.side_to_move);
+        for symmetry in Symmetry::ALL {
+            let image = Position { board: position.board.transform(symmetry), side_to_move: position.side_to_move };
+            let f = Features::new(image.black(), image.white());
+            assert_eq!(weights.evaluate(&image.board, &f, image.side_to_move), value, "{symmetry:?}");
+        }
+    }
+}
+
+#[test]
+fn colour_swap_is_an_involution() {
+    for length in 4..=10 {
+        for index in (0..3u32.pow(length as u32)).step_by(7) {
+            assert_eq!(swap_colors(swap_colors(index, length), length), index);
+        }
+    }
+}
+
+#[test]
+fn phases_cover_the_game() {
+    assert_eq!(phase(4), 0);
+    assert_eq!(phase(5), 0);
+    assert_eq!(phase(6), 1);
+    assert_eq!(phase(63), 29);
+    assert_eq!(phase(64), 29);
+}
