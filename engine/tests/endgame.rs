@@ -177,7 +177,8 @@ fn stop_is_honoured_promptly() {
 /// 168 independently solved positions (0–20 empties) from a public set: our scores must match theirs.
 #[test]
 fn matches_an_independent_set_of_exact_scores() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/exact-positions-sample.txt")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/exact-positions-sample.txt")).unwrap();
     let solver = Solver::new(SolveOptions::default().with_threads(2).with_hash_level(20)).unwrap();
     let mut count = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
