@@ -22,12 +22,15 @@ pub mod bitboard;
 pub mod board;
 pub mod eval;
 pub mod flip;
+pub mod format;
+pub mod level;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod search;
 pub mod square;
 pub mod stability;
+pub mod train;
 
 pub use bitboard::{Bitboard, Symmetry};
 pub use board::{Board, Color, IllegalMove, Move};

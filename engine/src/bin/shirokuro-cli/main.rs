@@ -1,6 +1,7 @@
-//! `shirokuro-cli`: the engine from the command line — perft, endgame solving, and the bench signature.
+//! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
 mod bench;
+mod levels;
 mod perft;
 mod solve;
 
@@ -24,6 +25,8 @@ enum Command {
     Solve(solve::Args),
     /// Solve a fixed set of positions single-threaded and print the node count (the signature for commits).
     Bench(bench::Args),
+    /// Print the AI level table (search depth and selectivity by move) for all or some levels.
+    Levels(levels::Args),
 }
 
 fn main() -> ExitCode {
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Levels(args) => levels::run(&args),
     };
     match outcome {
         Ok(code) => code,
