@@ -8,6 +8,7 @@
 //! Phases: `(discs on the board − 4) / 2`, clamped to 0–29 (30 phases).
 
 pub mod pattern;
+pub mod weights;
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Color};
