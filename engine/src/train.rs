@@ -13,6 +13,76 @@ use crate::eval::pattern::groups;
 use crate::eval::{Features, MAX_MOBILITY, PHASES, SCALE, Weights, phase};
 use crate::flip::portable;
 
+/// How game records become labelled positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LabelOptions {
+    /// Positions with at most this many empties are solved exactly and labelled with the exact score.
+    pub solve_empties: u32,
+    /// Positions with more than this many empties take WTHOR's theoretical score (perfect play from the database's
+    /// depth, usually 24 empties) where the record has one; the final result otherwise.
+    pub theoretical_empties: u32,
+}
+
+impl Default for LabelOptions {
+    fn default() -> LabelOptions {
+        LabelOptions { solve_empties: 12, theoretical_empties: 12 }
+    }
+}
+
+/// Turns finished game records into labelled positions: every position before a move (positions where the side to
+/// move must pass are skipped), labelled from the side to move's point of view with, by number of empties `e`:
+/// the exact score if `e ≤ solve_empties`, else WTHOR's theoretical score if `e > theoretical_empties` and the record
+/// has one, else the game's final result. Unfinished games are skipped. Runs on the rayon pool it is called from;
+/// the result is in record order (deterministic).
+#[must_use]
+pub fn label_records(records: &[crate::format::records::GameRecord], options: &LabelOptions) -> Vec<Sample> {
+    use crate::format::records::RecordedResult;
+    use crate::search::{SolveMode, SolveOptions, Solver};
+
+    let chunks: Vec<Vec<Sample>> = records
+        .par_chunks(256)
+        .map(|chunk| {
+            let solver = Solver::new(SolveOptions::default().with_threads(1).with_hash_level(16)).ok();
+            let mut out = Vec::new();
+            for record in chunk {
+                let Some(final_black) = record.final_black_disc_diff else { continue };
+                let theoretical_black = match record.recorded {
+                    RecordedResult::BlackDiscs { theoretical, .. } if record.moves.len() > 1 => {
+                        Some(2 * i32::from(theoretical) - 64)
+                    }
+                    _ => None,
+                };
+                let mut position = record.start;
+                let mut steps = record.moves.iter();
+                loop {
+                    let e = position.board.empty_count();
+                    let black_to_move = position.side_to_move == crate::board::Color::Black;
+                    let from_black = |v: i32| if black_to_move { v } else { -v };
+                    if position.board.has_moves() {
+                        let label = if e <= options.solve_empties {
+                            solver.as_ref().map(|s| s.solve(&position.board, SolveMode::Exact).score)
+                        } else if e > options.theoretical_empties {
+                            Some(from_black(theoretical_black.unwrap_or(final_black)))
+                        } else {
+                            Some(from_black(final_black))
+                        };
+                        if let Some(score) = label {
+                            out.push(Sample { board: position.board, score: score.clamp(-64, 64) as i8 });
+                        }
+                    }
+                    let Some(&mv) = steps.next() else { break };
+                    match position.play(mv) {
+                        Ok(next) => position = next,
+                        Err(_) => break,
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    chunks.concat()
+}
+
 /// A position with its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sample {

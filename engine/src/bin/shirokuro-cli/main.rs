@@ -4,6 +4,7 @@ mod bench;
 mod levels;
 mod perft;
 mod solve;
+mod train;
 
 use std::process::ExitCode;
 
@@ -27,6 +28,8 @@ enum Command {
     Bench(bench::Args),
     /// Print the AI level table (search depth and selectivity by move) for all or some levels.
     Levels(levels::Args),
+    /// Fit the pattern evaluation to game records and write a weights file.
+    Train(train::Args),
 }
 
 fn main() -> ExitCode {
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Levels(args) => levels::run(&args),
+        Command::Train(args) => train::run(&args),
     };
     match outcome {
         Ok(code) => code,

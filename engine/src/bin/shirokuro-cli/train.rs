@@ -1,0 +1,104 @@
+//! `shirokuro-cli train`: fit the pattern evaluation to game records.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use shirokuro_engine::eval::{PHASES, weights};
+use shirokuro_engine::format::records::{RecordFormat, parse_records_lenient};
+use shirokuro_engine::train::{LabelOptions, TrainOptions, label_records, train};
+
+/// Options of `train`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Game-record files (one game per line; the format is detected from the content). Repeat for several files.
+    #[arg(long = "records", required = true)]
+    records: Vec<PathBuf>,
+    /// Use at most this many games from each file (0 = all).
+    #[arg(long, default_value_t = 0)]
+    max_games: usize,
+    /// Label positions with at most this many empties by solving them exactly.
+    #[arg(long, default_value_t = 12)]
+    solve_empties: u32,
+    /// Full-batch Adam steps per phase.
+    #[arg(long, default_value_t = 300)]
+    epochs: usize,
+    /// Adam step size (discs).
+    #[arg(long, default_value_t = 0.05)]
+    learning_rate: f32,
+    /// L2 penalty.
+    #[arg(long, default_value_t = 1e-4)]
+    l2: f32,
+    /// One position in this many is held out for validation.
+    #[arg(long, default_value_t = 10)]
+    validation_every: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
+    /// Where to write the weights (written atomically; an existing file is kept as .bak).
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    pool.install(|| run_in_pool(args))
+}
+
+fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let mut records = Vec::new();
+    for path in &args.records {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let format = RecordFormat::detect(&text)
+            .ok_or_else(|| format!("{}: cannot tell which record format this is", path.display()))?;
+        let mut parsed = parse_records_lenient(&text, format);
+        if args.max_games > 0 {
+            parsed.records.truncate(args.max_games);
+        }
+        println!(
+            "{}: {} format, {} records, {} lines skipped",
+            path.display(),
+            format.name(),
+            parsed.records.len(),
+            parsed.skipped.len()
+        );
+        for error in parsed.skipped.iter().take(5) {
+            println!("  skipped: {error}");
+        }
+        records.extend(parsed.records);
+    }
+    let labels = LabelOptions { solve_empties: args.solve_empties, ..LabelOptions::default() };
+    let samples = label_records(&records, &labels);
+    println!("{} positions labelled in {:.1} s", samples.len(), start.elapsed().as_secs_f64());
+    let options = TrainOptions {
+        epochs: args.epochs,
+        learning_rate: args.learning_rate,
+        l2: args.l2,
+        validation_every: args.validation_every,
+    };
+    let (weights, reports) = train(&samples, &options, &|_| {});
+    println!("{:>5} {:>9} {:>9} {:>9} {:>9} {:>8}", "phase", "discs", "train", "held-out", "train MSE", "MAE");
+    for r in &reports {
+        println!(
+            "{:>5} {:>4}-{:<4} {:>9} {:>9} {:>9.2} {:>8.2}",
+            r.phase,
+            4 + 2 * r.phase,
+            5 + 2 * r.phase,
+            r.train_count,
+            r.validation_count,
+            r.train_mse,
+            r.validation_mae
+        );
+    }
+    // Moves 20-50 have 24-54 discs on the board: phases 10-25.
+    let middle: Vec<f64> = reports[10..=25.min(PHASES - 1)].iter().map(|r| r.validation_mae).collect();
+    println!(
+        "held-out MAE averaged over moves 20-50 (phases 10-25): {:.2} discs",
+        middle.iter().sum::<f64>() / middle.len() as f64
+    );
+    weights::save(&weights, &args.out).map_err(|e| e.to_string())?;
+    println!("weights written to {} ({:.1} s in all)", args.out.display(), start.elapsed().as_secs_f64());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,67 @@
+//! From game records to labelled positions to weights.
+
+use shirokuro_engine::format::records::{RecordFormat, parse_records};
+use shirokuro_engine::search::{SolveMode, SolveOptions, Solver};
+use shirokuro_engine::train::{LabelOptions, TrainOptions, label_records, train};
+use shirokuro_engine::{Color, Position};
+
+fn sample(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/tests/data/records/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[test]
+fn labels_follow_the_rules_for_each_kind_of_position() {
+    let text = sample("wthor-1977-2025-sample.txt");
+    let records = parse_records(&text, RecordFormat::Wthor).unwrap();
+    let options = LabelOptions { solve_empties: 10, theoretical_empties: 10 };
+    let samples = label_records(&records, &options);
+    let solver = Solver::new(SolveOptions::default().with_hash_level(16)).unwrap();
+
+    // Replay the first finished game by hand and check every label.
+    let record = records.iter().find(|r| r.final_black_disc_diff.is_some()).unwrap();
+    let theoretical = match record.recorded {
+        shirokuro_engine::format::records::RecordedResult::BlackDiscs { theoretical, .. } => {
+            2 * i32::from(theoretical) - 64
+        }
+        _ => unreachable!("WTHOR records carry a theoretical score"),
+    };
+    let mut position: Position = record.start;
+    let mut expected = Vec::new();
+    for &mv in record.moves.iter().chain(std::iter::once(&shirokuro_engine::Move::Pass)) {
+        if position.board.has_moves() {
+            let e = position.board.empty_count();
+            let label = if e <= 10 {
+                solver.solve(&position.board, SolveMode::Exact).score
+            } else if position.side_to_move == Color::Black {
+                theoretical
+            } else {
+                -theoretical
+            };
+            expected.push((position.board, label as i8));
+        }
+        match position.play(mv) {
+            Ok(next) => position = next,
+            Err(_) => break,
+        }
+    }
+    let got: Vec<_> = samples.iter().take(expected.len()).map(|s| (s.board, s.score)).collect();
+    assert_eq!(got, expected);
+    // Unfinished games contribute nothing; finished ones one sample per position with a move.
+    assert!(samples.len() > 40 * records.iter().filter(|r| r.final_black_disc_diff.is_some()).count());
+}
+
+#[test]
+fn training_on_records_reports_every_phase() {
+    let text = sample("logistello-logbook-sample.txt");
+    let records = parse_records(&text, RecordFormat::Logistello).unwrap();
+    let samples = label_records(&records, &LabelOptions { solve_empties: 8, theoretical_empties: 8 });
+    let options = TrainOptions { epochs: 30, ..TrainOptions::default() };
+    let (weights, reports) = train(&samples, &options, &|_| {});
+    assert_eq!(reports.len(), shirokuro_engine::eval::PHASES);
+    let counted: usize = reports.iter().map(|r| r.train_count + r.validation_count).sum();
+    assert_eq!(counted, samples.len());
+    // The weights survive the file format.
+    let mut bytes = Vec::new();
+    shirokuro_engine::eval::weights::write(&weights, &mut bytes).unwrap();
+    assert_eq!(shirokuro_engine::eval::weights::parse(&bytes).unwrap(), weights);
+}
