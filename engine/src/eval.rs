@@ -61,10 +61,13 @@ fn square_map() -> &'static SquareMap {
     })
 }
 
+/// Number of features (pattern placements) over all groups.
+pub const FEATURE_COUNT: usize = 46;
+
 /// Ternary indices of every feature, read with 0 = empty, 1 = black, 2 = white.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Features {
-    indices: Vec<u32>,
+    indices: [u32; FEATURE_COUNT],
 }
 
 impl Features {
@@ -72,7 +75,8 @@ impl Features {
     #[must_use]
     pub fn new(black: Bitboard, white: Bitboard) -> Features {
         let map = square_map();
-        let mut indices = vec![0u32; map.count];
+        debug_assert_eq!(map.count, FEATURE_COUNT);
+        let mut indices = [0u32; FEATURE_COUNT];
         for sq in black {
             for &(f, power) in &map.entries[sq.index() as usize] {
                 indices[f] += power;

@@ -6,6 +6,7 @@
 //! calls until [`Solver::clear`].
 
 pub(crate) mod endgame;
+pub mod midgame;
 pub mod tt;
 
 use std::sync::Arc;

@@ -48,7 +48,7 @@ fn random_positions(rng: &mut StdRng, count: usize) -> Vec<Position> {
 fn shapes_and_feature_counts() {
     let counts: Vec<usize> = groups().iter().map(|g| g.features.len()).collect();
     assert_eq!(counts, vec![4, 8, 4, 4, 4, 4, 2, 4, 4, 4, 4]);
-    assert_eq!(pattern::feature_count(), 46);
+    assert_eq!(pattern::feature_count(), FEATURE_COUNT);
     for g in groups() {
         for f in &g.features {
             assert_eq!(f.len(), g.length);
