@@ -61,6 +61,7 @@ use flate2::bufread::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 
 use super::{MAX_MOBILITY, PHASES, SCALE, Weights, pattern};
+use crate::format::reader::ByteReader;
 
 /// The first 8 bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"SHKREVAL";
@@ -266,25 +267,27 @@ pub fn header_len() -> usize {
     pattern::GROUP_COUNT.saturating_mul(4).saturating_add(56)
 }
 
-/// A bounds-checked little-endian cursor (the same contract as `format::reader::ByteReader`: a failed read consumes
-/// nothing and reports the offset).
+/// The shared [`ByteReader`] with this format's error: every failed read names the field it was reading.
 struct Cursor<'a> {
-    data: &'a [u8],
-    offset: usize,
+    reader: ByteReader<'a>,
 }
 
 impl<'a> Cursor<'a> {
+    fn offset(&self) -> usize {
+        self.reader.offset()
+    }
+
     fn remaining(&self) -> usize {
-        self.data.len().saturating_sub(self.offset)
+        self.reader.remaining()
     }
 
     fn bytes(&mut self, len: usize, what: &'static str) -> Result<&'a [u8], WeightsError> {
-        let (offset, available) = (self.offset, self.remaining());
-        let truncated = || WeightsError::Truncated { offset, what, needed: len as u64, available };
-        let end = offset.checked_add(len).ok_or_else(truncated)?;
-        let bytes = self.data.get(offset..end).ok_or_else(truncated)?;
-        self.offset = end;
-        Ok(bytes)
+        self.reader.read_bytes(len).map_err(|e| WeightsError::Truncated {
+            offset: e.offset,
+            what,
+            needed: e.needed as u64,
+            available: e.available,
+        })
     }
 
     fn array<const N: usize>(&mut self, what: &'static str) -> Result<[u8; N], WeightsError> {
@@ -309,7 +312,7 @@ fn check_u32(
     group: Option<(usize, &pattern::Group)>,
     expected: u32,
 ) -> Result<(), WeightsError> {
-    let offset = cursor.offset;
+    let offset = cursor.offset();
     let found = cursor.u32(label)?;
     if found == expected {
         return Ok(());
@@ -338,7 +341,7 @@ fn check_u32(
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
     let shape = expected_shape();
-    let mut cursor = Cursor { data: bytes, offset: 0 };
+    let mut cursor = Cursor { reader: ByteReader::new(bytes) };
 
     // Magic: a prefix of the magic is a truncated file, anything else is not a weights file.
     let head = bytes.get(..MAGIC.len()).unwrap_or(bytes);
@@ -361,7 +364,7 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
     }
     check_u32(&mut cursor, "pattern-squares fingerprint", None, shape.squares_fingerprint)?;
 
-    let offset = cursor.offset;
+    let offset = cursor.offset();
     let payload_length = cursor.u64("payload length")?;
     if payload_length != shape.payload_length as u64 {
         return Err(WeightsError::ShapeMismatch {
@@ -371,14 +374,14 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
             expected: shape.payload_length as u64,
         });
     }
-    let payload_crc_offset = cursor.offset;
+    let payload_crc_offset = cursor.offset();
     let payload_crc = cursor.u32("payload checksum")?;
     let compressed_length = cursor.u64("compressed payload length")?;
-    let compressed_crc_offset = cursor.offset;
+    let compressed_crc_offset = cursor.offset();
     let compressed_crc = cursor.u32("compressed payload checksum")?;
 
     // The compressed payload must end exactly at the end of the data.
-    let start = cursor.offset;
+    let start = cursor.offset();
     let remaining = cursor.remaining();
     let length = usize::try_from(compressed_length).unwrap_or(usize::MAX);
     if length < remaining {
