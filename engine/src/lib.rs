@@ -30,6 +30,7 @@ pub mod position;
 pub mod search;
 pub mod square;
 pub mod stability;
+pub mod think;
 pub mod train;
 
 pub use bitboard::{Bitboard, Symmetry};
