@@ -3,6 +3,7 @@
 mod bench;
 mod levels;
 mod perft;
+mod play;
 mod solve;
 mod train;
 
@@ -28,6 +29,8 @@ enum Command {
     Bench(bench::Args),
     /// Print the AI level table (search depth and selectivity by move) for all or some levels.
     Levels(levels::Args),
+    /// Play a console game against the AI (or watch it play itself).
+    Play(play::Args),
     /// Fit the pattern evaluation to game records and write a weights file.
     Train(train::Args),
 }
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Levels(args) => levels::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -1,0 +1,425 @@
+//! `shirokuro-cli play`: a console game in the manner of Egaroucid for Console.
+//!
+//! Modes: 0 = you (Black) against the AI, 1 = the AI (Black) against you, 2 = AI against AI, 3 = you against you.
+//! After each command the AI moves whenever it is its turn. Commands: `help`, `play f5d6…` (or just `f5d6…`),
+//! `undo [n]`, `redo [n]`, `go`, `init`/`reset`, `new` (back to the `setboard` position), `setboard <65 chars>`,
+//! `level <1-60>`, `levelinfo`, `mode <0-3>`, `hint [n]`, `analyze`, `transcript`, `clearcache`, `quit`/`exit`.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::level::Level;
+use shirokuro_engine::notation::{PassStyle, format_transcript, parse_board, parse_transcript_from};
+use shirokuro_engine::search::SolveOptions;
+use shirokuro_engine::think::Thinker;
+use shirokuro_engine::{Color, Move, Position};
+
+/// Options of `play`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Evaluation weights file.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Play with an all-zero evaluation (no weights file): the AI then only counts on search and the exact endgame.
+    #[arg(long, conflicts_with = "weights")]
+    zero_weights: bool,
+    /// AI level (1-60).
+    #[arg(long, default_value = "10")]
+    level: Level,
+    /// 0: you (Black) vs AI, 1: AI (Black) vs you, 2: AI vs AI, 3: you vs you.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    mode: u8,
+    /// Transposition-table size (2^H entries).
+    #[arg(long, default_value_t = 20)]
+    hash_level: u8,
+}
+
+/// The game and the AI.
+pub struct Session {
+    thinker: Thinker,
+    level: Level,
+    mode: u8,
+    start: Position,
+    /// Positions from `start`: `positions[i]` is before `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    undone: Vec<Move>,
+}
+
+/// What a command asks of the loop.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Print this and carry on.
+    Continue(String),
+    /// Leave.
+    Quit,
+}
+
+impl Session {
+    /// A new game from the initial position.
+    #[must_use]
+    pub fn new(thinker: Thinker, level: Level, mode: u8) -> Session {
+        Session {
+            thinker,
+            level,
+            mode,
+            start: Position::INITIAL,
+            positions: vec![Position::INITIAL],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    fn current(&self) -> Position {
+        self.positions.last().copied().unwrap_or(self.start)
+    }
+
+    fn ai_to_move(&self) -> bool {
+        let side = self.current().side_to_move;
+        match self.mode {
+            0 => side == Color::White,
+            1 => side == Color::Black,
+            2 => true,
+            _ => false,
+        }
+    }
+
+    fn push(&mut self, mv: Move) -> Result<(), String> {
+        let next = self.current().play(mv).map_err(|e| format!("{mv}: {e}"))?;
+        self.moves.push(mv);
+        self.positions.push(next);
+        Ok(())
+    }
+
+    /// Plays forced passes, then lets the AI move while it is its turn.
+    fn advance(&mut self, out: &mut String) {
+        loop {
+            let position = self.current();
+            if position.board.is_game_over() {
+                return;
+            }
+            if position.board.must_pass() {
+                let _ = self.push(Move::Pass);
+                out.push_str("pass\n");
+                continue;
+            }
+            if !self.ai_to_move() {
+                return;
+            }
+            let thought = self.thinker.think(&position, self.level);
+            let Some(mv) = thought.best_move else { return };
+            out.push_str(&format!(
+                "AI plays {mv} (level {}, score {:+}{}, depth {}, {} nodes, {:.2} s)\n",
+                self.level.get(),
+                thought.score,
+                if thought.exact { " exact" } else { "" },
+                thought.depth,
+                thought.nodes,
+                thought.elapsed.as_secs_f64()
+            ));
+            if self.push(mv).is_err() {
+                return;
+            }
+            self.undone.clear();
+        }
+    }
+
+    /// The board as text.
+    #[must_use]
+    pub fn show(&self) -> String {
+        let p = self.current();
+        let mut s = String::from("  a b c d e f g h\n");
+        for row in 0..8u8 {
+            s.push(char::from(b'1' + row));
+            for column in 0..8u8 {
+                let sq = shirokuro_engine::Square::from_coords(column, row).unwrap_or(shirokuro_engine::Square::A1);
+                let c = if p.black().contains(sq) {
+                    'X'
+                } else if p.white().contains(sq) {
+                    'O'
+                } else if p.board.moves().contains(sq) {
+                    '*'
+                } else {
+                    '.'
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        let (black, white) = (p.black().count(), p.white().count());
+        if p.board.is_game_over() {
+            s.push_str(&format!("game over: Black {black} - White {white}\n"));
+        } else {
+            let side = if p.side_to_move == Color::Black { "Black (X)" } else { "White (O)" };
+            s.push_str(&format!(
+                "{side} to move  ply {}  {} empties  Black {black} - White {white}\n",
+                self.moves.len(),
+                p.board.empty_count()
+            ));
+        }
+        s
+    }
+
+    /// Runs one command line.
+    pub fn execute(&mut self, line: &str) -> Outcome {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else { return Outcome::Continue(String::new()) };
+        let rest: Vec<&str> = words.collect();
+        let mut out = String::new();
+        let result: Result<(), String> = match command.to_ascii_lowercase().as_str() {
+            "quit" | "exit" => return Outcome::Quit,
+            "help" | "?" => {
+                out.push_str(HELP);
+                Ok(())
+            }
+            "init" | "reset" => {
+                self.start = Position::INITIAL;
+                self.restart();
+                Ok(())
+            }
+            "new" => {
+                self.restart();
+                Ok(())
+            }
+            "setboard" => parse_board(&rest.join("")).map_err(|e| format!("setboard: {e}")).map(|p| {
+                self.start = p;
+                self.restart();
+            }),
+            "level" => match rest.first().map(|s| s.parse::<Level>()) {
+                Some(Ok(level)) => {
+                    self.level = level;
+                    out.push_str(&format!("level {}\n", level.get()));
+                    Ok(())
+                }
+                Some(Err(e)) => Err(e.to_string()),
+                None => Err("level: give a number from 1 to 60".to_owned()),
+            },
+            "levelinfo" | "linfo" => {
+                let l = self.level;
+                out.push_str(&format!(
+                    "level {}: midgame depth {}, endgame search from {} empties, exact from {} empties ({})\n",
+                    l.get(),
+                    l.midgame_depth(),
+                    l.endgame_start(),
+                    l.exact_from(),
+                    l.category()
+                ));
+                Ok(())
+            }
+            "mode" => match rest.first().and_then(|s| s.parse::<u8>().ok()).filter(|m| *m <= 3) {
+                Some(m) => {
+                    self.mode = m;
+                    Ok(())
+                }
+                None => Err("mode: 0 (you Black), 1 (you White), 2 (AI vs AI) or 3 (you vs you)".to_owned()),
+            },
+            "undo" => {
+                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1);
+                for _ in 0..n {
+                    if let (Some(mv), true) = (self.moves.pop(), self.positions.len() > 1) {
+                        let _ = self.positions.pop();
+                        self.undone.push(mv);
+                    }
+                }
+                // Undoing to a position where the AI is to move should not make it play again at once.
+                return Outcome::Continue(self.show());
+            }
+            "redo" => {
+                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1);
+                for _ in 0..n {
+                    if let Some(mv) = self.undone.pop() {
+                        let _ = self.push(mv);
+                    }
+                }
+                return Outcome::Continue(self.show());
+            }
+            "go" => {
+                let position = self.current();
+                let thought = self.thinker.think(&position, self.level);
+                match thought.best_move {
+                    Some(mv) => {
+                        out.push_str(&format!("AI plays {mv} (score {:+})\n", thought.score));
+                        self.undone.clear();
+                        self.push(mv)
+                    }
+                    None => Err("the game is over".to_owned()),
+                }
+            }
+            "hint" => {
+                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(usize::MAX);
+                out.push_str(&self.hint(n));
+                Ok(())
+            }
+            "analyze" | "analyse" => {
+                out.push_str(&self.analyze());
+                Ok(())
+            }
+            "transcript" => {
+                out.push_str(&format_transcript(&self.moves, PassStyle::Omit));
+                out.push('\n');
+                Ok(())
+            }
+            "clearcache" => {
+                self.thinker.clear();
+                Ok(())
+            }
+            "play" => self.play_text(&rest.join("")),
+            _ => self.play_text(&format!("{command}{}", rest.join(""))),
+        };
+        if let Err(message) = result {
+            out.push_str(&format!("error: {message}\n"));
+        }
+        self.advance(&mut out);
+        out.push_str(&self.show());
+        Outcome::Continue(out)
+    }
+
+    fn restart(&mut self) {
+        self.positions = vec![self.start];
+        self.moves.clear();
+        self.undone.clear();
+        self.thinker.clear();
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let transcript = parse_transcript_from(self.current(), text).map_err(|e| e.to_string())?;
+        for mv in transcript.moves {
+            self.push(mv)?;
+        }
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Every legal move with its score at the current level, best first.
+    fn scored_moves(&self, position: &Position) -> Vec<(Move, i32, bool)> {
+        let mut list: Vec<(Move, i32, bool)> = position
+            .board
+            .moves()
+            .into_iter()
+            .filter_map(|sq| {
+                let child = position.play(Move::Place(sq)).ok()?;
+                let thought = self.thinker.think(&child, self.level);
+                Some((Move::Place(sq), -thought.score, thought.exact))
+            })
+            .collect();
+        list.sort_by_key(|&(_, score, _)| std::cmp::Reverse(score));
+        list
+    }
+
+    fn hint(&self, n: usize) -> String {
+        let mut out = String::from("move  score\n");
+        for (mv, score, exact) in self.scored_moves(&self.current()).into_iter().take(n) {
+            out.push_str(&format!("{:>4}  {score:+}{}\n", mv.to_string(), if exact { " (exact)" } else { "" }));
+        }
+        out
+    }
+
+    fn analyze(&self) -> String {
+        let mut out = String::new();
+        for (i, (&mv, position)) in self.moves.iter().zip(&self.positions).enumerate() {
+            if mv == Move::Pass {
+                continue;
+            }
+            let scored = self.scored_moves(position);
+            let Some(&(best, best_score, _)) = scored.first() else { continue };
+            let played = scored.iter().find(|(m, _, _)| *m == mv).map_or(best_score, |&(_, s, _)| s);
+            let loss = best_score - played;
+            let verdict = if loss == 0 {
+                ""
+            } else if loss < 4 {
+                "Disagree"
+            } else {
+                "Mistake"
+            };
+            out.push_str(&format!("{:>3} {mv} {played:+}  best {best} {best_score:+}  {verdict}\n", i + 1));
+        }
+        out
+    }
+}
+
+const HELP: &str = "commands: play f5d6 (or just f5d6) | undo [n] | redo [n] | go | hint [n] | analyze | transcript \
+| setboard <65 chars> | init | new | level <1-60> | levelinfo | mode <0-3> | clearcache | quit\n";
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let weights = match (&args.weights, args.zero_weights) {
+        (Some(path), _) => weights::load(path).map_err(|e| e.to_string())?,
+        (None, true) => Weights::zero(),
+        (None, false) => return Err("give --weights FILE (or --zero-weights to play without an evaluation)".to_owned()),
+    };
+    let options = SolveOptions::default().with_hash_level(args.hash_level);
+    let thinker = Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())?;
+    let mut session = Session::new(thinker, args.level, args.mode);
+    let mut out = String::new();
+    session.advance(&mut out);
+    print!("{out}{}", session.show());
+    let stdin = std::io::stdin();
+    let mut line = String::new();
+    loop {
+        print!("> ");
+        let _ = std::io::stdout().flush();
+        line.clear();
+        match stdin.lock().read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => return Err(format!("cannot read a command: {e}")),
+        }
+        match session.execute(&line) {
+            Outcome::Quit => break,
+            Outcome::Continue(text) => print!("{text}"),
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(mode: u8) -> Session {
+        let thinker = Thinker::new(Arc::new(Weights::zero()), SolveOptions::default().with_hash_level(14)).unwrap();
+        Session::new(thinker, Level::new(2).unwrap(), mode)
+    }
+
+    #[test]
+    fn the_ai_answers_a_human_move_and_undo_takes_moves_back() {
+        let mut s = session(0);
+        let Outcome::Continue(text) = s.execute("f5") else { panic!("quit") };
+        assert!(text.contains("AI plays"), "{text}");
+        assert_eq!(s.moves.len(), 2);
+        let _ = s.execute("undo 2");
+        assert_eq!(s.moves.len(), 0);
+        let _ = s.execute("redo 1");
+        assert_eq!(s.moves, vec![Move::Place(shirokuro_engine::Square::F5)]);
+    }
+
+    #[test]
+    fn bad_input_is_reported_and_changes_nothing() {
+        let mut s = session(3);
+        let Outcome::Continue(text) = s.execute("a1") else { panic!("quit") };
+        assert!(text.contains("error:"), "{text}");
+        assert!(s.moves.is_empty());
+        let Outcome::Continue(text) = s.execute("level 99") else { panic!("quit") };
+        assert!(text.contains("error:"), "{text}");
+        let Outcome::Continue(text) = s.execute("setboard xyz") else { panic!("quit") };
+        assert!(text.contains("error:"), "{text}");
+        assert_eq!(s.execute("quit"), Outcome::Quit);
+    }
+
+    #[test]
+    fn ai_against_ai_plays_a_whole_game() {
+        let mut s = session(3);
+        let _ = s.execute("mode 2");
+        let _ = s.execute("go");
+        assert!(s.current().board.is_game_over());
+        let Outcome::Continue(text) = s.execute("transcript") else { panic!("quit") };
+        let transcript = text.lines().next().unwrap();
+        let replay = shirokuro_engine::notation::parse_transcript(transcript).unwrap();
+        assert_eq!(replay.end.board, s.current().board);
+        let Outcome::Continue(hints) = s.execute("hint 3") else { panic!("quit") };
+        assert!(hints.contains("move  score"));
+    }
+}
