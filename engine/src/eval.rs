@@ -129,6 +129,19 @@ fn swap_colors(index: u32, length: usize) -> u32 {
     digits[..length].iter().fold(0, |acc, &d| acc * 3 + [0, 2, 1][d as usize])
 }
 
+/// `swap_table()[length][index]` = [`swap_colors`]`(index, length)` for every pattern length in use.
+fn swap_table() -> &'static [Vec<u32>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u32>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=MAX_LENGTH)
+            .map(|length| {
+                let used = groups().iter().any(|g| g.length == length);
+                if used { (0..3u32.pow(length as u32)).map(|i| swap_colors(i, length)).collect() } else { Vec::new() }
+            })
+            .collect()
+    })
+}
+
 /// Evaluation weights, from the side to move's point of view ("1" digits = side to move after the colour swap).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Weights {
@@ -174,13 +187,14 @@ impl Weights {
         let phase = phase(discs);
         let map = square_map();
         let mut sum = i32::from(self.bias[phase]);
+        let swap = swap_table();
         for (g, group) in groups().iter().enumerate() {
             let table = &self.patterns[phase][g];
             let first = map.offsets[g];
             for &index in &features.indices[first..first + group.features.len()] {
                 let index = match side {
                     Color::Black => index,
-                    Color::White => swap_colors(index, group.length),
+                    Color::White => swap[group.length][index as usize],
                 };
                 sum += i32::from(table[index as usize]);
             }

@@ -102,6 +102,9 @@ fn colour_swap_is_an_involution() {
     for length in 4..=10 {
         for index in (0..3u32.pow(length as u32)).step_by(7) {
             assert_eq!(swap_colors(swap_colors(index, length), length), index);
+            if groups().iter().any(|g| g.length == length) {
+                assert_eq!(swap_table()[length][index as usize], swap_colors(index, length));
+            }
         }
     }
 }
