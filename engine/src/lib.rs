@@ -17,6 +17,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod arena;
 pub mod bench;
 pub mod bitboard;
 pub mod board;

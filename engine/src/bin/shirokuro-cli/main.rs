@@ -2,8 +2,10 @@
 
 mod bench;
 mod levels;
+mod match_cmd;
 mod perft;
 mod play;
+mod selfplay;
 mod solve;
 mod train;
 
@@ -33,6 +35,10 @@ enum Command {
     Play(play::Args),
     /// Fit the pattern evaluation to game records and write a weights file.
     Train(train::Args),
+    /// Play engine A against engine B from a list of openings, each with both colours, and report the score.
+    Match(match_cmd::Args),
+    /// Play the engine against itself after random openings and write the games as `moves diff` records.
+    Selfplay(selfplay::Args),
 }
 
 fn main() -> ExitCode {
@@ -43,6 +49,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Levels(args) => levels::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::Match(args) => match_cmd::run(&args),
+        Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
     };
     match outcome {

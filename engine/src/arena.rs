@@ -1,0 +1,660 @@
+//! Engine-against-engine games: matches played from a list of openings, and self-play games for training records.
+//!
+//! - [`play_game`] plays one game from an opening between two [`Thinker`]s, each at its own level.
+//! - [`play_match`] plays every opening twice (engine A as Black, then A as White) on the current rayon pool;
+//!   [`MatchSummary`] turns the games into wins, draws, losses, the score and the average disc difference, with 95 %
+//!   confidence intervals.
+//! - [`selfplay_game`] and [`play_selfplay`] play a number of uniformly random moves, then one level for both sides
+//!   to the end; [`SelfPlayGame::record_line`] writes the game as a `moves diff` line of
+//!   [`RecordFormat::Egaroucid3`](crate::format::RecordFormat::Egaroucid3), which `shirokuro-cli train` reads.
+//!
+//! # Determinism
+//! [`play_match`] and [`play_selfplay`] give the same games for the same inputs whatever the number of threads and
+//! whichever thread plays which game: each game gets new [`Thinker`]s (single-threaded searches), and a self-play
+//! game draws its random moves from a [`GameRng`] seeded by the run's seed and the game's index. New thinkers rather
+//! than cleared ones, because [`Thinker::clear`] empties the tables but keeps their generation counters, which the
+//! replacement policy reads; a thinker's history would then leak into the next game. Results are returned in input
+//! order.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use shirokuro_engine::arena::{Player, play_game};
+//! use shirokuro_engine::eval::Weights;
+//! use shirokuro_engine::level::Level;
+//! use shirokuro_engine::notation::parse_transcript;
+//! use shirokuro_engine::search::SolveOptions;
+//! use shirokuro_engine::think::Thinker;
+//!
+//! let options = SolveOptions::default().with_hash_level(12);
+//! let black = Thinker::new(Arc::new(Weights::zero()), options)?;
+//! let white = Thinker::new(Arc::new(Weights::zero()), options)?;
+//! let level = Level::new(1)?;
+//! let opening = parse_transcript("f5d6c4d3c2b3b4b5")?.moves;
+//! let game = play_game(Player { thinker: &black, level }, Player { thinker: &white, level }, &opening)?;
+//! assert!(game.end.board.is_game_over());
+//! assert_eq!(game.black_score.signum(), game.black_disc_diff.signum());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use crate::board::{Color, IllegalMove, Move};
+use crate::eval::Weights;
+use crate::level::Level;
+use crate::notation::{PassStyle, TranscriptError, format_transcript, parse_transcript};
+use crate::position::Position;
+use crate::search::{SearchError, SolveOptions};
+use crate::think::Thinker;
+
+/// The two-sided 95 % quantile of the standard normal distribution.
+pub const Z_95: f64 = 1.959_963_984_540_054;
+
+/// Why a game, a match or a self-play run could not be played.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// A line of an openings text is not a legal transcript.
+    #[error("openings line {line}: {source}")]
+    Opening {
+        /// The 1-based line.
+        line: usize,
+        /// What is wrong with it.
+        #[source]
+        source: TranscriptError,
+    },
+    /// A move of the opening given to [`play_game`] is illegal.
+    #[error("opening move {number} ({mv}) is illegal: {reason}")]
+    IllegalOpeningMove {
+        /// The 1-based number of the move.
+        number: usize,
+        /// The move.
+        mv: Move,
+        /// Why the rules forbid it.
+        reason: IllegalMove,
+    },
+    /// The engine returned no move in a position that is not over (a stopped search).
+    #[error("the engine returned no move at ply {ply} although the game is not over")]
+    NoMove {
+        /// The 0-based ply (moves played before it, passes included).
+        ply: usize,
+    },
+    /// The engine returned an illegal move.
+    #[error("the engine played the illegal move {mv} at ply {ply}: {reason}")]
+    IllegalEngineMove {
+        /// The 0-based ply.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// Why the rules forbid it.
+        reason: IllegalMove,
+    },
+    /// A thinker could not be created.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// Reads an openings text: one transcript from the standard start per line (`f5d6c4d3c2b3b4b5`). Blank lines and
+/// lines starting with `#` are skipped. Each opening is returned with its implicit passes made explicit.
+///
+/// # Errors
+/// [`ArenaError::Opening`] naming the first bad line.
+pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, ArenaError> {
+    let mut openings = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let transcript = parse_transcript(trimmed)
+            .map_err(|source| ArenaError::Opening { line: index.saturating_add(1), source })?;
+        openings.push(transcript.moves);
+    }
+    Ok(openings)
+}
+
+/// One side of a game: the thinker that chooses its moves, and at which level.
+#[derive(Clone, Copy)]
+pub struct Player<'a> {
+    /// Chooses the moves.
+    pub thinker: &'a Thinker,
+    /// At this level.
+    pub level: Level,
+}
+
+/// A finished game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameResult {
+    /// Every move from the standard start, the opening's included, with passes as [`Move::Pass`].
+    pub moves: Vec<Move>,
+    /// The final position (neither side can move).
+    pub end: Position,
+    /// Black's final disc difference in standard scoring (empty squares go to the winner).
+    pub black_score: i32,
+    /// Black's discs minus White's at the end, empty squares not awarded (the `diff` of
+    /// [`RecordFormat::Egaroucid3`](crate::format::RecordFormat::Egaroucid3)).
+    pub black_disc_diff: i32,
+}
+
+impl GameResult {
+    fn from_end(moves: Vec<Move>, end: Position) -> GameResult {
+        let black = i32::try_from(end.black().count()).unwrap_or(0);
+        let white = i32::try_from(end.white().count()).unwrap_or(0);
+        GameResult { moves, end, black_score: end.black_score(), black_disc_diff: black.saturating_sub(white) }
+    }
+
+    /// The moves as a lower-case transcript without passes.
+    #[must_use]
+    pub fn transcript(&self) -> String {
+        format_transcript(&self.moves, PassStyle::Omit)
+    }
+}
+
+/// Plays `opening` from the standard start, then lets `black` and `white` move in turn until the game is over.
+/// Forced passes are made without asking the thinkers. The thinkers' tables are left as they are.
+///
+/// # Errors
+/// [`ArenaError::IllegalOpeningMove`] if the opening is not legal; [`ArenaError::NoMove`] or
+/// [`ArenaError::IllegalEngineMove`] if a thinker fails (neither happens with an unstopped [`Thinker`]).
+pub fn play_game(black: Player<'_>, white: Player<'_>, opening: &[Move]) -> Result<GameResult, ArenaError> {
+    let mut position = Position::INITIAL;
+    let mut moves = Vec::with_capacity(64);
+    for (index, &mv) in opening.iter().enumerate() {
+        position = position.play(mv).map_err(|reason| ArenaError::IllegalOpeningMove {
+            number: index.saturating_add(1),
+            mv,
+            reason,
+        })?;
+        moves.push(mv);
+    }
+    play_out(position, moves, black, white)
+}
+
+/// Continues a game from `position` (reached by `moves`) to its end.
+fn play_out(
+    mut position: Position,
+    mut moves: Vec<Move>,
+    black: Player<'_>,
+    white: Player<'_>,
+) -> Result<GameResult, ArenaError> {
+    while !position.board.is_game_over() {
+        let ply = moves.len();
+        let mv = if position.board.has_moves() {
+            let player = match position.side_to_move {
+                Color::Black => black,
+                Color::White => white,
+            };
+            player.thinker.think(&position, player.level).best_move.ok_or(ArenaError::NoMove { ply })?
+        } else {
+            Move::Pass
+        };
+        position = position.play(mv).map_err(|reason| ArenaError::IllegalEngineMove { ply, mv, reason })?;
+        moves.push(mv);
+    }
+    Ok(GameResult::from_end(moves, position))
+}
+
+/// A single-threaded thinker with a table of 2^`hash_level` entries (for each of its two searches).
+fn new_thinker(weights: &Arc<Weights>, hash_level: u8) -> Result<Thinker, ArenaError> {
+    Ok(Thinker::new(Arc::clone(weights), SolveOptions::default().with_threads(1).with_hash_level(hash_level))?)
+}
+
+/// One engine of a match: its evaluation weights and level.
+#[derive(Debug, Clone)]
+pub struct MatchEngine {
+    /// Evaluation weights.
+    pub weights: Arc<Weights>,
+    /// Level.
+    pub level: Level,
+}
+
+/// A game of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchGame {
+    /// The 0-based index of its opening.
+    pub opening: usize,
+    /// Whether engine A played Black.
+    pub a_is_black: bool,
+    /// The game.
+    pub result: GameResult,
+}
+
+impl MatchGame {
+    /// A's final disc difference in standard scoring (positive: A won).
+    #[must_use]
+    pub fn a_score(&self) -> i32 {
+        if self.a_is_black { self.result.black_score } else { -self.result.black_score }
+    }
+}
+
+/// Plays each opening twice, A as Black and then A as White, on the current rayon pool (call it inside
+/// `ThreadPool::install` to choose the threads). Each game gets new single-threaded thinkers with tables of
+/// 2^`hash_level` entries. `on_game` is called from the worker threads as each game finishes (in no fixed order);
+/// the games are returned in order: opening 0 with A as Black, opening 0 with A as White, opening 1, …
+///
+/// # Errors
+/// The first [`ArenaError`] of a game (an illegal opening, a thinker that cannot be created).
+pub fn play_match(
+    openings: &[Vec<Move>],
+    a: &MatchEngine,
+    b: &MatchEngine,
+    hash_level: u8,
+    on_game: &(dyn Fn(&MatchGame) + Sync),
+) -> Result<Vec<MatchGame>, ArenaError> {
+    (0..openings.len().saturating_mul(2))
+        .into_par_iter()
+        .map(|index| {
+            let opening = index / 2;
+            let a_is_black = index % 2 == 0;
+            let thinker_a = new_thinker(&a.weights, hash_level)?;
+            let thinker_b = new_thinker(&b.weights, hash_level)?;
+            let player_a = Player { thinker: &thinker_a, level: a.level };
+            let player_b = Player { thinker: &thinker_b, level: b.level };
+            let (black, white) = if a_is_black { (player_a, player_b) } else { (player_b, player_a) };
+            let result = play_game(black, white, &openings[opening])?;
+            let game = MatchGame { opening, a_is_black, result };
+            on_game(&game);
+            Ok(game)
+        })
+        .collect()
+}
+
+/// The outcome of a match for engine A.
+///
+/// Confidence intervals use the normal approximation: the sample mean ± [`Z_95`] × the sample standard deviation
+/// (divisor `n − 1`) / √n, treating the games as independent (the two games of an opening are in fact correlated).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MatchSummary {
+    /// Games played.
+    pub games: usize,
+    /// Games A won.
+    pub wins: usize,
+    /// Drawn games.
+    pub draws: usize,
+    /// Games A lost.
+    pub losses: usize,
+    /// A's score as a fraction of the games (win 1, draw ½, loss 0); 0 without games.
+    pub score: f64,
+    /// Half-width of the 95 % confidence interval of `score`; `None` with fewer than two games.
+    pub score_ci: Option<f64>,
+    /// A's average final disc difference (standard scoring); 0 without games.
+    pub mean_disc_diff: f64,
+    /// Half-width of the 95 % confidence interval of `mean_disc_diff`; `None` with fewer than two games.
+    pub disc_diff_ci: Option<f64>,
+}
+
+impl MatchSummary {
+    /// The summary of games whose final disc differences for A are `a_scores`.
+    ///
+    /// # Examples
+    /// ```
+    /// use shirokuro_engine::arena::MatchSummary;
+    /// let summary = MatchSummary::from_a_scores([10, 0, -4, 2]);
+    /// assert_eq!((summary.wins, summary.draws, summary.losses), (2, 1, 1));
+    /// assert_eq!(summary.score, 0.625);
+    /// assert_eq!(summary.mean_disc_diff, 2.0);
+    /// ```
+    #[must_use]
+    pub fn from_a_scores(a_scores: impl IntoIterator<Item = i32>) -> MatchSummary {
+        let scores: Vec<i32> = a_scores.into_iter().collect();
+        let count = |sign: i32| scores.iter().filter(|s| s.signum() == sign).count();
+        let points: Vec<f64> = scores.iter().map(|&s| 0.5 * f64::from(s.signum() + 1)).collect();
+        let diffs: Vec<f64> = scores.iter().map(|&s| f64::from(s)).collect();
+        let (score, score_ci) = mean_and_ci(&points);
+        let (mean_disc_diff, disc_diff_ci) = mean_and_ci(&diffs);
+        MatchSummary {
+            games: scores.len(),
+            wins: count(1),
+            draws: count(0),
+            losses: count(-1),
+            score,
+            score_ci,
+            mean_disc_diff,
+            disc_diff_ci,
+        }
+    }
+
+    /// The summary of a match's games.
+    #[must_use]
+    pub fn from_games(games: &[MatchGame]) -> MatchSummary {
+        MatchSummary::from_a_scores(games.iter().map(MatchGame::a_score))
+    }
+
+    /// The Elo difference of A over B that the score implies (logistic model), `None` at a score of 0 or 1 (or
+    /// without games).
+    #[must_use]
+    pub fn elo(&self) -> Option<f64> {
+        (self.games > 0 && self.score > 0.0 && self.score < 1.0).then(|| -400.0 * (1.0 / self.score - 1.0).log10())
+    }
+}
+
+/// The mean of `values` and the half-width of its 95 % confidence interval (normal approximation, sample standard
+/// deviation); `(0, None)` when empty, `(mean, None)` with one value.
+fn mean_and_ci(values: &[f64]) -> (f64, Option<f64>) {
+    if values.is_empty() {
+        return (0.0, None);
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, None);
+    }
+    let variance = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
+    (mean, Some(Z_95 * (variance / n).sqrt()))
+}
+
+/// A small, fast, seedable random number generator (SplitMix64) for self-play: the same seed gives the same numbers
+/// on every platform.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRng {
+    state: u64,
+}
+
+impl GameRng {
+    /// A generator starting from `seed`.
+    #[must_use]
+    pub const fn new(seed: u64) -> GameRng {
+        GameRng { state: seed }
+    }
+
+    /// The generator of game `index` of a run seeded with `seed` (independent of which thread plays the game).
+    #[must_use]
+    pub fn for_game(seed: u64, index: u64) -> GameRng {
+        let mut mixer = GameRng::new(seed);
+        let base = mixer.next_u64();
+        GameRng::new(base ^ GameRng::new(index).next_u64().rotate_left(17))
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0), by multiply-shift: the bias is at most n / 2^64.
+    pub fn below(&mut self, n: usize) -> usize {
+        let wide = u128::from(self.next_u64()) * n as u128;
+        usize::try_from(wide >> 64).unwrap_or(0)
+    }
+
+    /// A number in `min..=max` (`min` when `max < min`).
+    pub fn in_range(&mut self, min: usize, max: usize) -> usize {
+        min.saturating_add(self.below(max.saturating_sub(min).saturating_add(1)))
+    }
+}
+
+/// A self-play game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelfPlayGame {
+    /// Random moves played before the engine took over (forced passes not counted).
+    pub random_moves: usize,
+    /// The game.
+    pub result: GameResult,
+}
+
+impl SelfPlayGame {
+    /// The game as a [`RecordFormat::Egaroucid3`](crate::format::RecordFormat::Egaroucid3) line: the transcript
+    /// without passes, a space, and Black's discs minus White's (empties not awarded). No line break.
+    #[must_use]
+    pub fn record_line(&self) -> String {
+        format!("{} {}", self.result.transcript(), self.result.black_disc_diff)
+    }
+}
+
+/// Plays `random_moves` uniformly random legal moves from the standard start (forced passes are made and not
+/// counted; the game may end before), then `thinker` at `level` for both sides to the end. The thinker's tables are
+/// cleared first.
+///
+/// # Errors
+/// [`ArenaError::NoMove`] or [`ArenaError::IllegalEngineMove`] if the thinker fails.
+pub fn selfplay_game(
+    thinker: &Thinker,
+    level: Level,
+    random_moves: usize,
+    rng: &mut GameRng,
+) -> Result<SelfPlayGame, ArenaError> {
+    thinker.clear();
+    let mut position = Position::INITIAL;
+    let mut moves = Vec::with_capacity(64);
+    let mut played = 0;
+    while played < random_moves && !position.board.is_game_over() {
+        let legal = position.board.moves();
+        let mv = if legal.count() == 0 {
+            Move::Pass
+        } else {
+            played += 1;
+            let pick = rng.below(legal.count() as usize);
+            Move::Place(legal.into_iter().nth(pick).ok_or(ArenaError::NoMove { ply: moves.len() })?)
+        };
+        position =
+            position.play(mv).map_err(|reason| ArenaError::IllegalEngineMove { ply: moves.len(), mv, reason })?;
+        moves.push(mv);
+    }
+    let player = Player { thinker, level };
+    Ok(SelfPlayGame { random_moves: played, result: play_out(position, moves, player, player)? })
+}
+
+/// How [`play_selfplay`] plays.
+#[derive(Debug, Clone)]
+pub struct SelfPlayOptions {
+    /// Evaluation weights.
+    pub weights: Arc<Weights>,
+    /// The level for both sides after the random moves.
+    pub level: Level,
+    /// The fewest random moves of a game.
+    pub min_random_moves: usize,
+    /// The most random moves of a game (each game draws its number uniformly in `min..=max`).
+    pub max_random_moves: usize,
+    /// The run's seed.
+    pub seed: u64,
+    /// Each search's table has 2^`hash_level` entries.
+    pub hash_level: u8,
+}
+
+/// Plays `games` self-play games on the current rayon pool (call it inside `ThreadPool::install` to choose the
+/// threads). Game `i` draws its number of random moves and the moves from [`GameRng::for_game`]`(seed, i)` and gets
+/// a new thinker. `on_game` is called from the worker threads as each game finishes (in no fixed order); the games
+/// are returned in index order.
+///
+/// # Errors
+/// The first [`ArenaError`] of a game.
+pub fn play_selfplay(
+    games: usize,
+    options: &SelfPlayOptions,
+    on_game: &(dyn Fn(&SelfPlayGame) + Sync),
+) -> Result<Vec<SelfPlayGame>, ArenaError> {
+    (0..games)
+        .into_par_iter()
+        .map(|index| {
+            let mut rng = GameRng::for_game(options.seed, index as u64);
+            let random_moves = rng.in_range(options.min_random_moves, options.max_random_moves);
+            let thinker = new_thinker(&options.weights, options.hash_level)?;
+            let game = selfplay_game(&thinker, options.level, random_moves, &mut rng)?;
+            on_game(&game);
+            Ok(game)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::records::{RecordFormat, RecordedResult, parse_records};
+
+    fn zero_engine(level: u8) -> MatchEngine {
+        MatchEngine { weights: Arc::new(Weights::zero()), level: Level::new(level).unwrap() }
+    }
+
+    #[test]
+    fn openings_parse_and_report_bad_lines() {
+        let openings = parse_openings("# XOT\nf5d6c4d3c2b3b4b5\n\n  f5f4g3g6f3g4e3e2 \n").unwrap();
+        assert_eq!(openings.len(), 2);
+        assert_eq!(format_transcript(&openings[1], PassStyle::Omit), "f5f4g3g6f3g4e3e2");
+        let err = parse_openings("f5d6\nf5f5\n").unwrap_err();
+        assert!(matches!(err, ArenaError::Opening { line: 2, .. }), "{err}");
+        assert!(err.to_string().starts_with("openings line 2: "), "{err}");
+    }
+
+    #[test]
+    fn tiny_match_pairs_colours_and_counts_results() {
+        let openings = parse_openings("f5d6c4d3c2b3b4b5\nf5f6d3c5d6c7b5e3\n").unwrap();
+        let finished = std::sync::atomic::AtomicUsize::new(0);
+        let on_game = |_: &MatchGame| {
+            let _ = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        };
+        let games = play_match(&openings, &zero_engine(1), &zero_engine(1), 14, &on_game).unwrap();
+        assert_eq!(games.len(), 4);
+        assert_eq!(finished.into_inner(), 4);
+        for (index, game) in games.iter().enumerate() {
+            assert_eq!(game.opening, index / 2);
+            assert_eq!(game.a_is_black, index % 2 == 0);
+            assert!(game.result.end.board.is_game_over());
+            assert_eq!(game.result.moves[..8], openings[game.opening][..]);
+            assert_eq!(game.result.black_score.signum(), game.result.black_disc_diff.signum());
+        }
+        // Same engines on both sides: swapping colours replays the same game.
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0].result, pair[1].result);
+            assert_eq!(pair[0].a_score(), -pair[1].a_score());
+        }
+        let summary = MatchSummary::from_games(&games);
+        assert_eq!(summary.games, 4);
+        assert_eq!(summary.wins + summary.draws + summary.losses, 4);
+        // Each opening is won once by A and once by B (or drawn twice): a score of exactly one half.
+        assert_eq!(summary.wins, summary.losses);
+        assert_eq!(summary.score, 0.5);
+        assert_eq!(summary.mean_disc_diff, 0.0);
+        // The same match again gives the same games.
+        let again = play_match(&openings, &zero_engine(1), &zero_engine(1), 14, &|_| {}).unwrap();
+        assert_eq!(again, games);
+    }
+
+    #[test]
+    fn deeper_engine_plays_legal_games_against_a_shallow_one() {
+        let openings = parse_openings("f5d6c4d3c2b3b4b5\n").unwrap();
+        let games = play_match(&openings, &zero_engine(2), &zero_engine(1), 14, &|_| {}).unwrap();
+        assert_eq!(games.len(), 2);
+        for game in &games {
+            let text = game.result.transcript();
+            let replay = parse_transcript(&text).unwrap();
+            assert_eq!(replay.end, game.result.end);
+            assert_eq!(replay.moves, game.result.moves);
+        }
+    }
+
+    #[test]
+    fn illegal_opening_is_an_error() {
+        let thinker = new_thinker(&Arc::new(Weights::zero()), 12).unwrap();
+        let player = Player { thinker: &thinker, level: Level::new(1).unwrap() };
+        let err = play_game(player, player, &[Move::Place(crate::Square::A1)]).unwrap_err();
+        assert!(matches!(err, ArenaError::IllegalOpeningMove { number: 1, .. }), "{err}");
+    }
+
+    #[test]
+    fn summary_statistics_on_known_scores() {
+        let summary = MatchSummary::from_a_scores([10, 0, -4, 2]);
+        assert_eq!((summary.games, summary.wins, summary.draws, summary.losses), (4, 2, 1, 1));
+        assert!((summary.score - 0.625).abs() < 1e-12);
+        // Points 1, ½, 0, 1: sample variance 0.6875 / 3.
+        let score_ci = Z_95 * (0.6875f64 / 3.0 / 4.0).sqrt();
+        assert!((summary.score_ci.unwrap() - score_ci).abs() < 1e-12);
+        assert!((summary.score_ci.unwrap() - 0.469_14).abs() < 1e-4);
+        // Differences 10, 0, -4, 2: mean 2, sample variance 104 / 3.
+        assert!((summary.mean_disc_diff - 2.0).abs() < 1e-12);
+        assert!((summary.disc_diff_ci.unwrap() - Z_95 * (104.0f64 / 3.0 / 4.0).sqrt()).abs() < 1e-12);
+        assert!((summary.disc_diff_ci.unwrap() - 5.770).abs() < 1e-3);
+        // 62.5 %: +88.7 Elo.
+        assert!((summary.elo().unwrap() - 88.739).abs() < 1e-3);
+
+        let all_draws = MatchSummary::from_a_scores([0; 10]);
+        assert_eq!((all_draws.score, all_draws.score_ci, all_draws.elo()), (0.5, Some(0.0), Some(0.0)));
+        let one = MatchSummary::from_a_scores([64]);
+        assert_eq!((one.score, one.score_ci, one.disc_diff_ci, one.elo()), (1.0, None, None, None));
+        let none = MatchSummary::from_a_scores([]);
+        assert_eq!((none.games, none.score, none.score_ci, none.elo()), (0, 0.0, None, None));
+    }
+
+    #[test]
+    fn rng_is_reproducible_and_in_range() {
+        let mut a = GameRng::for_game(7, 3);
+        let mut b = GameRng::for_game(7, 3);
+        let xs: Vec<u64> = (0..8).map(|_| a.next_u64()).collect();
+        assert_eq!(xs, (0..8).map(|_| b.next_u64()).collect::<Vec<_>>());
+        assert_ne!(GameRng::for_game(7, 4).next_u64(), xs[0]);
+        assert_ne!(GameRng::for_game(8, 3).next_u64(), xs[0]);
+        let mut rng = GameRng::new(1);
+        let mut seen = [false; 5];
+        for _ in 0..200 {
+            let x = rng.in_range(4, 8);
+            assert!((4..=8).contains(&x));
+            seen[x - 4] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(rng.below(0), 0);
+        assert_eq!(rng.in_range(5, 5), 5);
+    }
+
+    fn selfplay_options(seed: u64) -> SelfPlayOptions {
+        SelfPlayOptions {
+            weights: Arc::new(Weights::zero()),
+            level: Level::new(2).unwrap(),
+            min_random_moves: 6,
+            max_random_moves: 12,
+            seed,
+            hash_level: 14,
+        }
+    }
+
+    #[test]
+    fn selfplay_lines_read_back_as_egaroucid3_records() {
+        let games = play_selfplay(20, &selfplay_options(5), &|_| {}).unwrap();
+        assert_eq!(games.len(), 20);
+        let text: String = games.iter().map(|g| g.record_line() + "\n").collect();
+        assert_eq!(RecordFormat::detect(&text), Some(RecordFormat::Egaroucid3));
+        let records = parse_records(&text, RecordFormat::Egaroucid3).unwrap();
+        assert_eq!(records.len(), 20);
+        for (record, game) in records.iter().zip(&games) {
+            assert!((6..=12).contains(&game.random_moves));
+            assert!(record.is_finished());
+            assert_eq!(record.recorded, RecordedResult::DiscDiff(game.result.black_disc_diff));
+            assert_eq!(record.recorded_matches_replay(), Some(true));
+            assert_eq!(record.end, game.result.end);
+            assert_eq!(record.moves, game.result.moves);
+            assert_eq!(record.final_black_disc_diff, Some(game.result.black_score));
+        }
+    }
+
+    #[test]
+    fn selfplay_is_deterministic() {
+        let first: Vec<String> =
+            play_selfplay(6, &selfplay_options(11), &|_| {}).unwrap().iter().map(SelfPlayGame::record_line).collect();
+        // On a single thread the games are played in another order and by other workers: same output.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let second: Vec<String> = pool.install(|| {
+            play_selfplay(6, &selfplay_options(11), &|_| {}).unwrap().iter().map(SelfPlayGame::record_line).collect()
+        });
+        assert_eq!(first, second);
+        let other: Vec<String> =
+            play_selfplay(6, &selfplay_options(12), &|_| {}).unwrap().iter().map(SelfPlayGame::record_line).collect();
+        assert_ne!(first, other);
+        // A game's first moves are its random ones: games differ from one another.
+        let distinct: std::collections::HashSet<&String> = first.iter().collect();
+        assert_eq!(distinct.len(), first.len());
+    }
+
+    #[test]
+    fn selfplay_game_with_reused_thinker_matches_a_fresh_one() {
+        let weights = Arc::new(Weights::zero());
+        let level = Level::new(1).unwrap();
+        let thinker = new_thinker(&weights, 12).unwrap();
+        let first = selfplay_game(&thinker, level, 8, &mut GameRng::new(3)).unwrap();
+        let fresh = new_thinker(&weights, 12).unwrap();
+        assert_eq!(selfplay_game(&fresh, level, 8, &mut GameRng::new(3)).unwrap(), first);
+        assert_eq!(first.random_moves, 8);
+        assert!(first.result.end.board.is_game_over());
+    }
+}

@@ -1,0 +1,168 @@
+//! `shirokuro-cli match`: engine A against engine B from a list of openings, each played with both colours.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use shirokuro_engine::arena::{MatchEngine, MatchGame, MatchSummary, parse_openings, play_match};
+use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::level::Level;
+
+/// Openings used without `--openings`: 8 uniformly random legal moves from the start (seed 20240601), distinct.
+const BUILT_IN_OPENINGS: &str = "\
+d3e3f2c5f4g1e2d2
+e6f4f3f2c4b4g3f5
+e6f4c3d6g4e7c7c5
+e6f4d3e7f3e3f6c4
+e6f4g3g4f3f6c4c5
+e6f6c4c3g6g7f5g5
+c4c5e6c3b5c6b4f3
+f5f4c3g6e3c4c5e6
+d3c5c6c7e6f3f5e3
+e6f6d3c3c4c5d6c7
+c4c3c2c5c6b2e3b5
+f5d6c5f6e6b6d7e7
+d3c5c6c3e6c7b7d2
+f5f4e3d6g5g4g3f6
+e6f4f3f6d3f2f5c4
+d3c3e6f4f5d6f3g3
+";
+
+/// Options of `match`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Level of engine A (1-60).
+    #[arg(long)]
+    level_a: Level,
+    /// Level of engine B (1-60).
+    #[arg(long)]
+    level_b: Level,
+    /// Weights file for both engines (overridden by --weights-a / --weights-b).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Weights file for engine A.
+    #[arg(long)]
+    weights_a: Option<PathBuf>,
+    /// Weights file for engine B.
+    #[arg(long)]
+    weights_b: Option<PathBuf>,
+    /// Let an engine without a weights file play with all-zero weights (a flat evaluation).
+    #[arg(long)]
+    zero_weights: bool,
+    /// Openings file: one transcript from the start per line (`f5d6c4d3c2b3b4b5`); default: 16 built-in random
+    /// 8-move openings.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Use only the first N openings (2N games).
+    #[arg(long)]
+    games: Option<usize>,
+    /// Games played at once (default: all cores); each game's searches are single-threaded.
+    #[arg(long, short = 't')]
+    threads: Option<usize>,
+    /// Each search table has 2^H entries of 24 bytes (10-28).
+    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u8).range(10..=28))]
+    hash_level: u8,
+    /// Print a line per finished game.
+    #[arg(long, short = 'v')]
+    verbose: bool,
+}
+
+/// The weights of one engine and how to describe them.
+fn engine_weights(
+    name: &str,
+    own: Option<&Path>,
+    common: Option<&Path>,
+    zero: bool,
+    loaded: &mut Vec<(PathBuf, Arc<Weights>)>,
+) -> Result<(Arc<Weights>, String), String> {
+    let Some(path) = own.or(common) else {
+        if zero {
+            return Ok((Arc::new(Weights::zero()), "zero weights".to_owned()));
+        }
+        return Err(format!(
+            "engine {name} has no weights: pass --weights-{} FILE or --weights FILE, or --zero-weights to play with \
+             a flat evaluation",
+            name.to_lowercase()
+        ));
+    };
+    if let Some((_, weights)) = loaded.iter().find(|(p, _)| p == path) {
+        return Ok((Arc::clone(weights), path.display().to_string()));
+    }
+    let weights = Arc::new(weights::load(path).map_err(|e| e.to_string())?);
+    loaded.push((path.to_owned(), Arc::clone(&weights)));
+    Ok((weights, path.display().to_string()))
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let mut loaded = Vec::new();
+    let (weights_a, about_a) =
+        engine_weights("A", args.weights_a.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
+    let (weights_b, about_b) =
+        engine_weights("B", args.weights_b.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
+    let (text, source) = match &args.openings {
+        Some(path) => (
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            path.display().to_string(),
+        ),
+        None => (BUILT_IN_OPENINGS.to_owned(), "built-in openings".to_owned()),
+    };
+    let mut openings = parse_openings(&text).map_err(|e| format!("{source}: {e}"))?;
+    if let Some(limit) = args.games {
+        openings.truncate(limit);
+    }
+    if openings.is_empty() {
+        return Err(format!("{source}: no openings to play"));
+    }
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let a = MatchEngine { weights: weights_a, level: args.level_a };
+    let b = MatchEngine { weights: weights_b, level: args.level_b };
+    let total = openings.len() * 2;
+    println!("A: level {} ({about_a})", a.level.get());
+    println!("B: level {} ({about_b})", b.level.get());
+    println!(
+        "{} openings from {source}, each played with A as Black then as White: {total} games on {threads} thread(s)",
+        openings.len()
+    );
+
+    let start = Instant::now();
+    let done = AtomicUsize::new(0);
+    let verbose = args.verbose;
+    let on_game = |game: &MatchGame| {
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if verbose {
+            println!(
+                "[{n}/{total}] opening {} A as {}: A {:+} ({})",
+                game.opening + 1,
+                if game.a_is_black { "Black" } else { "White" },
+                game.a_score(),
+                game.result.transcript()
+            );
+        }
+    };
+    let games = pool.install(|| play_match(&openings, &a, &b, args.hash_level, &on_game)).map_err(|e| e.to_string())?;
+    let elapsed = start.elapsed().as_secs_f64();
+
+    let summary = MatchSummary::from_games(&games);
+    let ci = |half_width: Option<f64>, scale: f64, unit: &str| {
+        half_width.map_or_else(String::new, |h| format!(" ± {:.1}{unit}", h * scale))
+    };
+    println!("games: {}", summary.games);
+    println!("A: {} wins, {} draws, {} losses", summary.wins, summary.draws, summary.losses);
+    // `+ 0.0` turns a rounded -0 into 0.
+    let elo = summary.elo().map_or_else(String::new, |elo| format!(", about {:+.0} Elo", elo.round() + 0.0));
+    println!(
+        "A's score: {:.1} %{} (95 % CI, normal approximation){elo}",
+        summary.score * 100.0,
+        ci(summary.score_ci, 100.0, " %")
+    );
+    println!(
+        "A's average disc difference: {:+.2}{} (95 % CI, normal approximation; empties to the winner)",
+        summary.mean_disc_diff,
+        ci(summary.disc_diff_ci, 1.0, "")
+    );
+    println!("time: {elapsed:.1} s ({:.2} s per game)", elapsed / summary.games.max(1) as f64);
+    Ok(ExitCode::SUCCESS)
+}
