@@ -101,8 +101,10 @@ impl TranspositionTable {
         self.entries.len() * ENTRY_BYTES
     }
 
-    /// Forgets everything (in parallel over the rayon pool it is called from).
+    /// Forgets everything (in parallel over the rayon pool it is called from). The generation restarts too, so a
+    /// cleared table behaves exactly like a new one.
     pub fn clear(&self) {
+        self.generation.store(0, Ordering::Relaxed);
         use rayon::prelude::*;
         self.entries.par_chunks(1 << 16).for_each(|chunk| {
             for e in chunk {
