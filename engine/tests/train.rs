@@ -65,3 +65,14 @@ fn training_on_records_reports_every_phase() {
     shirokuro_engine::eval::weights::write(&weights, &mut bytes).unwrap();
     assert_eq!(shirokuro_engine::eval::weights::parse(&bytes).unwrap(), weights);
 }
+
+/// The shipped weights load and give a sensible value at the start (the game is balanced there).
+#[test]
+fn shipped_weights_load_and_evaluate() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-eval-0.skw");
+    let weights = shirokuro_engine::eval::weights::load(std::path::Path::new(path)).unwrap();
+    let start = Position::INITIAL;
+    let features = shirokuro_engine::eval::Features::new(start.black(), start.white());
+    let value = weights.evaluate(&start.board, &features, start.side_to_move);
+    assert!(value.abs() <= 4, "initial position evaluates to {value}");
+}
