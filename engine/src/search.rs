@@ -129,6 +129,7 @@ pub struct Solver {
     pool: Option<rayon::ThreadPool>,
     backend: Backend,
     threads: usize,
+    weights: Option<Arc<crate::eval::Weights>>,
 }
 
 impl Solver {
@@ -158,7 +159,13 @@ impl Solver {
             pool,
             backend,
             threads,
+            weights: None,
         })
+    }
+
+    /// Lets the move ordering at many empties use the pattern evaluation (`None`: mobility-based ordering only).
+    pub fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
+        self.weights = weights;
     }
 
     /// The backend this solver runs.
@@ -202,7 +209,8 @@ impl Solver {
             SolveMode::Exact => (-64, 64),
             SolveMode::WinLossDraw => (-1, 1),
         };
-        let shared = Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some() };
+        let shared =
+            Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some(), weights: self.weights.as_deref() };
         let run = || {
             let mut worker = Worker { shared: &shared, nodes: 0, split: None };
             let (p, o) = (board.player.0, board.opponent.0);

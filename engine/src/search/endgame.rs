@@ -26,6 +26,10 @@ pub(crate) const ETC_MIN: u32 = 14;
 pub(crate) const DEEP_ORDER_MIN: u32 = 13;
 /// From this many empties on, the look-ahead is three plies deep.
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
+/// From this many empties on, the pattern evaluation (when the solver has weights) joins the move ordering.
+pub(crate) const EVAL_ORDER_MIN: u32 = 16;
+/// Weight of one disc of the pattern evaluation in the move score.
+pub(crate) const EVAL_ORDER_WEIGHT: i32 = 64;
 /// Weights of the ordering evaluation and of its look-ahead in the move score.
 pub(crate) const ORDER_MOBILITY: i32 = 4;
 pub(crate) const ORDER_CORNER: i32 = 8;
@@ -102,6 +106,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) tt: &'a TranspositionTable,
     pub(crate) stop: &'a AtomicBool,
     pub(crate) parallel: bool,
+    pub(crate) weights: Option<&'a crate::eval::Weights>,
 }
 
 /// One thread's view of a search: its node counter and the split points above it.
@@ -191,7 +196,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -607,6 +612,14 @@ macro_rules! endgame_kernel {
                         lookahead(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
                     };
                     c.score += value * ORDER_LOOKAHEAD;
+                    if n_empties >= EVAL_ORDER_MIN {
+                        if let Some(weights) = w.shared.weights {
+                            let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
+                            let f = crate::eval::Features::new(crate::Bitboard(np), crate::Bitboard(no));
+                            let e = weights.evaluate(&crate::Board::from_raw(np, no), &f, crate::Color::Black);
+                            c.score -= e * EVAL_ORDER_WEIGHT;
+                        }
+                    }
                 }
             }
         }

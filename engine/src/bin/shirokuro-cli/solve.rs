@@ -31,6 +31,9 @@ pub struct Args {
     /// Move generator (portable, avx2, avx512); default: the fastest this CPU supports.
     #[arg(long)]
     backend: Option<String>,
+    /// Evaluation weights for the move ordering at many empties (default: mobility-based ordering only).
+    #[arg(long)]
+    weights: Option<PathBuf>,
 }
 
 /// The first number of a `…-A-B.obf` file name.
@@ -66,7 +69,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .ok_or_else(|| format!("backend {name:?} is unknown or not supported by this CPU"))?;
         options = options.with_backend(backend);
     }
-    let solver = Solver::new(options).map_err(|e| e.to_string())?;
+    let mut solver = Solver::new(options).map_err(|e| e.to_string())?;
+    if let Some(path) = &args.weights {
+        let weights = shirokuro_engine::eval::weights::load(path).map_err(|e| e.to_string())?;
+        solver.set_weights(Some(std::sync::Arc::new(weights)));
+    }
     let mode = if args.wld { SolveMode::WinLossDraw } else { SolveMode::Exact };
     println!(
         "solving {} ({} positions) with {} thread(s), hash level {} ({} MiB), backend {}, {}",
