@@ -7,6 +7,7 @@
 
 pub(crate) mod endgame;
 pub mod midgame;
+pub mod mpc;
 pub mod tt;
 
 use std::sync::Arc;

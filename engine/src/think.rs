@@ -1,12 +1,10 @@
-//! Choosing a move at an AI level: [`Level::plan`] carried out with the searches that exist today.
+//! Choosing a move at an AI level: [`Level::plan`] carried out.
 //!
-//! - A midgame plan runs the midgame search to the level's depth. Multi-ProbCut does not exist yet, so the search is
-//!   plain alpha-beta whatever the plan's selectivity (levels 1–10 use none anyway).
+//! - A midgame plan runs the midgame search to the level's depth at the level's midgame selectivity (a depth that
+//!   reaches the empties searches to the end of the game, still at that selectivity, as Egaroucid does).
+//! - A selective endgame plan (88–99.9 %) runs the midgame search to the end of the game with Multi-ProbCut at the
+//!   plan's selectivity.
 //! - An exact endgame plan runs the exact solver.
-//! - A selective endgame plan (88–99.9 %, levels 11 and up) needs Multi-ProbCut; until it exists such positions are
-//!   searched like the midgame, to the level's depth (or to the end when that is shallower).
-//!
-//! So levels 1–10 behave exactly as in Egaroucid; higher levels are weaker and slower than theirs for now.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -65,7 +63,10 @@ impl Thinker {
     /// # Errors
     /// [`SearchError`] if the solver cannot be created.
     pub fn new(weights: Arc<Weights>, options: SolveOptions) -> Result<Thinker, SearchError> {
-        Ok(Thinker { midgame: MidgameSearch::new(weights, options.hash_level), solver: Solver::new(options)? })
+        Ok(Thinker {
+            midgame: MidgameSearch::new(weights, options.hash_level).with_threads(options.threads),
+            solver: Solver::new(options)?,
+        })
     }
 
     /// A handle that stops the running search.
@@ -118,15 +119,15 @@ impl Thinker {
                 }
             }
             plan => {
-                let depth = match plan {
-                    SearchPlan::Midgame { depth, .. } => depth,
-                    SearchPlan::Endgame { .. } => level.midgame_depth(),
+                let (depth, selectivity) = match plan {
+                    SearchPlan::Midgame { depth, selectivity } => (depth.min(empties), selectivity),
+                    SearchPlan::Endgame { selectivity } => (empties, selectivity),
                 };
-                let r = self.midgame.search(position, depth.min(empties), &mut |_| {});
+                let r = self.midgame.search(position, depth, selectivity, &mut |_| {});
                 Thought {
                     best_move: r.best_move,
                     score: r.score,
-                    exact: false,
+                    exact: depth == empties && selectivity.is_exact() && !r.stopped,
                     depth: r.depth,
                     nodes: r.nodes,
                     elapsed: start.elapsed(),
