@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod arena;
+pub mod atomic_file;
 pub mod bench;
 pub mod bitboard;
 pub mod board;
@@ -25,6 +26,7 @@ pub mod eval;
 pub mod flip;
 pub mod format;
 pub mod level;
+pub mod mpc_fit;
 pub mod notation;
 pub mod perft;
 pub mod position;

@@ -130,7 +130,7 @@ pub struct Solver {
     pool: Option<rayon::ThreadPool>,
     backend: Backend,
     threads: usize,
-    weights: Option<Arc<crate::eval::Weights>>,
+    evaluator: Option<Arc<crate::eval::Evaluator>>,
 }
 
 impl Solver {
@@ -160,13 +160,13 @@ impl Solver {
             pool,
             backend,
             threads,
-            weights: None,
+            evaluator: None,
         })
     }
 
     /// Lets the move ordering at many empties use the pattern evaluation (`None`: mobility-based ordering only).
     pub fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
-        self.weights = weights;
+        self.evaluator = weights.map(|w| Arc::new(crate::eval::Evaluator::new(&w)));
     }
 
     /// The backend this solver runs.
@@ -211,7 +211,7 @@ impl Solver {
             SolveMode::WinLossDraw => (-1, 1),
         };
         let shared =
-            Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some(), weights: self.weights.as_deref() };
+            Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some(), eval: self.evaluator.as_deref() };
         let run = || {
             let mut worker = Worker { shared: &shared, nodes: 0, split: None };
             let (p, o) = (board.player.0, board.opponent.0);

@@ -3,6 +3,7 @@
 mod bench;
 mod levels;
 mod match_cmd;
+mod mpc_fit;
 mod perft;
 mod play;
 mod selfplay;
@@ -39,6 +40,8 @@ enum Command {
     Match(match_cmd::Args),
     /// Play the engine against itself after random openings and write the games as `moves diff` records.
     Selfplay(selfplay::Args),
+    /// Measure shallow-versus-deep search scores on positions from game records and fit the Multi-ProbCut model.
+    MpcFit(mpc_fit::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::MpcFit(args) => mpc_fit::run(&args),
     };
     match outcome {
         Ok(code) => code,
