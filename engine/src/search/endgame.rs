@@ -34,10 +34,10 @@ pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
 #[inline]
 pub(crate) const fn eval_search_depth(n_empties: u32) -> i32 {
     match n_empties {
-        ..=19 => 1,
-        20..=22 => 2,
-        23..=25 => 3,
-        _ => 4,
+        ..=19 => 2,
+        20..=22 => 3,
+        23..=25 => 4,
+        _ => 5,
     }
 }
 /// Weight of one disc of the pattern evaluation in the move score.
