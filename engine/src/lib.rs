@@ -28,6 +28,7 @@ pub mod level;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod square;
 pub mod stability;

@@ -1,8 +1,10 @@
 //! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
 mod bench;
+mod gtp;
 mod levels;
 mod match_cmd;
+mod nboard;
 mod perft;
 mod play;
 mod selfplay;
@@ -39,6 +41,10 @@ enum Command {
     Match(match_cmd::Args),
     /// Play the engine against itself after random openings and write the games as `moves diff` records.
     Selfplay(selfplay::Args),
+    /// Speak GTP on stdin/stdout for GoGui, Quarry and gogui-twogtp (Othello coordinates, row 1 at the top).
+    Gtp(gtp::Args),
+    /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
+    Nboard(nboard::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +58,8 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
+        Command::Nboard(args) => nboard::run(&args),
     };
     match outcome {
         Ok(code) => code,
