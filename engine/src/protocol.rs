@@ -208,13 +208,22 @@ pub fn serve<P: Protocol>(
 
     let read_pending = Arc::clone(&pending);
     let _reader = thread::Builder::new().name("shirokuro-protocol-reader".to_owned()).spawn(move || {
-        for line in input.lines() {
-            let failed = line.is_err();
-            if matches!(&line, Ok(text) if interrupts(text)) {
+        let mut input = input;
+        loop {
+            let line = read_line(&mut input);
+            let end = !matches!(line, Ok(Some(_)));
+            if let Ok(Some(text)) = &line
+                && interrupts(text)
+            {
                 let _ = read_pending.fetch_add(1, Ordering::SeqCst);
                 let _ = wake_tx.send(());
             }
-            if line_tx.send(line).is_err() || failed {
+            let message = match line {
+                Ok(Some(text)) => Ok(text),
+                Ok(None) => return,
+                Err(e) => Err(e),
+            };
+            if line_tx.send(message).is_err() || end {
                 return;
             }
         }
@@ -234,6 +243,22 @@ pub fn serve<P: Protocol>(
         }
     }
     Ok(())
+}
+
+/// One input line without its line ending (`\n` or `\r\n`), bytes that are not UTF-8 replaced (GUIs on some systems
+/// write player names in a legacy encoding); `None` at the end of the input.
+fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        let _ = bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            let _ = bytes.pop();
+        }
+    }
+    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 /// The move to play after `thought`: its best move when legal (a search stopped very early may have none), else a

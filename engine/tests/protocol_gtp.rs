@@ -282,7 +282,16 @@ fn whole_game_by_genmove_ends_with_the_right_score() {
         color = if color == "b" { "w" } else { "b" };
     }
     assert!(position.board.is_game_over());
-    let r = responses(&run_script(&mut s, "final_score\ngogui-rules_legal_moves\ngogui-rules_final_result\n").out);
+    let r = responses(
+        &run_script(
+            &mut s,
+            "play b pass\nplay w pass\nfinal_score\ngogui-rules_legal_moves\ngogui-rules_final_result\n",
+        )
+        .out,
+    );
+    assert_eq!(&r[..2], ["= ", "= "], "passes after the end change nothing");
+    assert_eq!(s.position().black(), position.black());
+    let r = &r[2..];
     let expected = match position.black_score() {
         0 => "0".to_owned(),
         s if s > 0 => format!("B+{s}"),

@@ -322,3 +322,15 @@ fn the_binary_speaks_nboard() {
     let status = child.wait().unwrap();
     assert!(status.success());
 }
+
+#[test]
+fn serve_reads_crlf_lines_and_bytes_that_are_not_utf8() {
+    let mut s = session();
+    let mut input = b"nboard 2\r\nset game (;GM[Othello]PB[Jos\xe9]B[F5];)\r\nping 7\r\n".to_vec();
+    input.extend_from_slice(b"ping 8");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    serve(&mut s, Cursor::new(input), &mut out, &mut err).expect("serve");
+    assert_eq!(String::from_utf8(out).unwrap(), "set myname Shirokuro\npong 7\npong 8\n");
+    assert_eq!(s.position(), after("f5"));
+    assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+}

@@ -16,7 +16,8 @@
 //! # Turns
 //! `play COLOR VERTEX` and `genmove COLOR` must name the colour on turn. When they name the other colour and the colour
 //! on turn has no move, its pass is made first (controllers that do not send Othello passes keep working); the pass
-//! is taken back together with the move by `undo`. `play c pass` is legal only when `c` has no move.
+//! is taken back together with the move by `undo`. `play c pass` is legal only when `c` has no move, or after the end
+//! of the game, where it changes nothing (as `genmove`, which then answers `pass`).
 //!
 //! # Commands
 //! - Standard: `protocol_version`, `name`, `version`, `known_command`, `list_commands`, `quit`, `boardsize` (8
@@ -230,6 +231,10 @@ impl<E: Engine + 'static> GtpSession<E> {
         };
         let color = parse_color(color)?;
         let mv = parse_vertex(vertex)?;
+        if mv == Move::Pass && self.position().board.is_game_over() {
+            // A Go controller ends the game with two passes; after the end they change nothing.
+            return Ok(String::new());
+        }
         let before = self.steps.len();
         self.pass_for_turn(color)?;
         match self.position().play(mv) {
