@@ -27,10 +27,41 @@ pub mod ggf;
 pub mod gtp;
 pub mod nboard;
 
+/// What the engine decided, as the protocols use it (the fields of [`Thought`] they need, so that a fake engine in a
+/// test, or a change to `Thought`, stays independent of the protocols).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    /// The move (`Move::Pass` when forced); `None` when the game is over or the search was stopped before it had one.
+    pub best_move: Option<Move>,
+    /// Score for the side to move, in discs.
+    pub score: i32,
+    /// Whether the score is exact.
+    pub exact: bool,
+    /// Plies searched (the number of empties for an exact search).
+    pub depth: u8,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Whether the search was stopped.
+    pub stopped: bool,
+}
+
+impl From<&Thought> for Decision {
+    fn from(t: &Thought) -> Decision {
+        Decision {
+            best_move: t.best_move,
+            score: t.score,
+            exact: t.exact,
+            depth: t.depth,
+            nodes: t.nodes,
+            stopped: t.stopped,
+        }
+    }
+}
+
 /// The engine a protocol session asks for moves.
 pub trait Engine: Send + Sync {
     /// Picks a move for `position` at `level` (see [`Thinker::think`]).
-    fn think(&self, position: &Position, level: Level) -> Thought;
+    fn think(&self, position: &Position, level: Level) -> Decision;
     /// Asks a running [`think`](Self::think) (on another thread) to return as soon as it can; harmless when idle.
     fn stop(&self);
     /// Forgets what was learnt about earlier positions (a new game).
@@ -38,8 +69,8 @@ pub trait Engine: Send + Sync {
 }
 
 impl Engine for Thinker {
-    fn think(&self, position: &Position, level: Level) -> Thought {
-        Thinker::think(self, position, level)
+    fn think(&self, position: &Position, level: Level) -> Decision {
+        Decision::from(&Thinker::think(self, position, level))
     }
 
     fn stop(&self) {
@@ -264,7 +295,7 @@ fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
 /// The move to play after `thought`: its best move when legal (a search stopped very early may have none), else a
 /// forced pass or the first legal move; `None` when the game is over.
 #[must_use]
-pub fn playable_move(position: &Position, thought: &Thought) -> Option<Move> {
+pub fn playable_move(position: &Position, thought: &Decision) -> Option<Move> {
     let board = &position.board;
     if board.is_game_over() {
         return None;

@@ -12,9 +12,9 @@ use rand::{Rng, SeedableRng};
 use shirokuro_engine::eval::Weights;
 use shirokuro_engine::level::Level;
 use shirokuro_engine::protocol::gtp::{COMMANDS, GtpSession};
-use shirokuro_engine::protocol::{Engine, run_script, serve};
+use shirokuro_engine::protocol::{Decision, Engine, run_script, serve};
 use shirokuro_engine::search::SolveOptions;
-use shirokuro_engine::think::{Thinker, Thought};
+use shirokuro_engine::think::Thinker;
 use shirokuro_engine::{Color, Move, Position, Square};
 
 fn session(level: u8) -> GtpSession<Thinker> {
@@ -309,7 +309,7 @@ struct Blocking {
 }
 
 impl Engine for Blocking {
-    fn think(&self, _: &Position, _: Level) -> Thought {
+    fn think(&self, _: &Position, _: Level) -> Decision {
         // A real search clears its stop flag when it starts; so does this one.
         self.stop.store(false, Ordering::SeqCst);
         let start = Instant::now();
@@ -320,7 +320,7 @@ impl Engine for Blocking {
         if stopped {
             let _ = self.stopped.fetch_add(1, Ordering::SeqCst);
         }
-        Thought { best_move: None, score: 0, exact: false, depth: 0, nodes: 1, elapsed: start.elapsed(), stopped }
+        Decision { best_move: None, score: 0, exact: false, depth: 0, nodes: 1, stopped }
     }
 
     fn stop(&self) {
