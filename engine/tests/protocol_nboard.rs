@@ -1,7 +1,7 @@
 //! The NBoard session and the GGF parser: scripted sessions through the library state machine (the real engine at
 //! low levels, and a fake engine that only returns when stopped), and one session through `shirokuro-cli nboard`.
 
-use std::io::{BufRead, BufReader, Cursor, Write};
+use std::io::{BufRead, BufReader, Cursor, Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -333,4 +333,92 @@ fn serve_reads_crlf_lines_and_bytes_that_are_not_utf8() {
     assert_eq!(String::from_utf8(out).unwrap(), "set myname Shirokuro\npong 7\npong 8\n");
     assert_eq!(s.position(), after("f5"));
     assert!(err.is_empty(), "{}", String::from_utf8_lossy(&err));
+}
+
+/// Input that gives its first part at once and the rest only once `gate` fires.
+struct GatedInput {
+    first: Cursor<Vec<u8>>,
+    rest: Cursor<Vec<u8>>,
+    gate: std::sync::mpsc::Receiver<()>,
+    open: bool,
+}
+
+impl Read for GatedInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.first.read(buf)?;
+        if n > 0 {
+            return Ok(n);
+        }
+        if !self.open {
+            // If the sender is gone the test failed elsewhere; carry on so it can report.
+            let _ = self.gate.recv_timeout(Duration::from_secs(20));
+            self.open = true;
+        }
+        self.rest.read(buf)
+    }
+}
+
+/// Answers its first search at once with a score of +3; every later search signals `started` and runs until stopped.
+struct Staged {
+    calls: AtomicUsize,
+    stop: AtomicBool,
+    started: std::sync::Mutex<std::sync::mpsc::Sender<()>>,
+}
+
+impl Engine for Staged {
+    fn think(&self, _: &Position, _: Level) -> Decision {
+        if self.calls.fetch_add(1, Ordering::SeqCst) == 0 {
+            return Decision { best_move: None, score: 3, exact: false, depth: 4, nodes: 10, stopped: false };
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        let _ = self.started.lock().unwrap().send(());
+        let start = Instant::now();
+        while !self.stop.load(Ordering::SeqCst) && start.elapsed() < Duration::from_secs(20) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let stopped = self.stop.load(Ordering::SeqCst);
+        Decision { best_move: None, score: 0, exact: false, depth: 0, nodes: 1, stopped }
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn new_game(&self) {}
+}
+
+#[test]
+fn a_hint_stopped_between_its_searches_sends_what_it_has() {
+    let (started_tx, started_rx) = std::sync::mpsc::channel();
+    let engine = Arc::new(Staged {
+        calls: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        started: std::sync::Mutex::new(started_tx),
+    });
+    let mut s = NboardSession::new(Arc::clone(&engine), Level::new(5).unwrap());
+    let input = GatedInput {
+        first: Cursor::new(b"nboard 2\nhint 4\n".to_vec()),
+        rest: Cursor::new(b"ping 1\n".to_vec()),
+        gate: started_rx,
+        open: false,
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    serve(&mut s, BufReader::new(input), &mut out, &mut err).expect("serve");
+    assert!(start.elapsed() < Duration::from_secs(15), "the ping stopped the second search");
+    let out: Vec<String> = String::from_utf8(out).unwrap().lines().map(str::to_owned).collect();
+    let first = Position::INITIAL.board.moves().first().unwrap();
+    assert_eq!(
+        out,
+        [
+            "set myname Shirokuro".to_owned(),
+            "status Shirokuro is thinking (level 5)".to_owned(),
+            format!("search {first} -3.00 0 5"),
+            out[3].clone(),
+            "status".to_owned(),
+            "pong 1".to_owned(),
+        ]
+    );
+    assert!(out[3].starts_with("nodestats 10 "), "{}", out[3]);
+    assert_eq!(engine.calls.load(Ordering::SeqCst), 2, "the third move was never searched");
 }
