@@ -30,6 +30,7 @@ pub mod mpc_fit;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod square;
 pub mod stability;

@@ -1,9 +1,11 @@
 //! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
 mod bench;
+mod gtp;
 mod levels;
 mod match_cmd;
 mod mpc_fit;
+mod nboard;
 mod perft;
 mod play;
 mod selfplay;
@@ -42,6 +44,10 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Measure shallow-versus-deep search scores on positions from game records and fit the Multi-ProbCut model.
     MpcFit(mpc_fit::Args),
+    /// Speak GTP on stdin/stdout for GoGui, Quarry and gogui-twogtp (Othello coordinates, row 1 at the top).
+    Gtp(gtp::Args),
+    /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
+    Nboard(nboard::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +62,8 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::MpcFit(args) => mpc_fit::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
+        Command::Nboard(args) => nboard::run(&args),
     };
     match outcome {
         Ok(code) => code,
