@@ -25,6 +25,7 @@ pub mod board;
 pub mod eval;
 pub mod flip;
 pub mod format;
+pub mod label;
 pub mod level;
 pub mod mpc_fit;
 pub mod notation;

@@ -172,7 +172,7 @@ pub fn measure(
         .filter(|(_, v)| v.len() >= 8)
         .map(|((block, d), v)| {
             let s = shallow_depth(d);
-            (block * 4, s, d, Cell::from_samples(midgame_terms(block * 4 + 2, s, d).to_vec(), &v))
+            (block * 4, s, d, Cell::from_samples(midgame_terms(block * 4 + 2, d).to_vec(), &v))
         })
         .collect();
 
@@ -209,7 +209,7 @@ pub fn measure(
     let endgame: Vec<(u32, u32, Cell)> = end_diffs
         .into_iter()
         .filter(|(_, v)| v.len() >= 8)
-        .map(|((e, s), v)| (e, s, Cell::from_samples(endgame_terms(e, s).to_vec(), &v)))
+        .map(|((e, s), v)| (e, s, Cell::from_samples(endgame_terms(e).to_vec(), &v)))
         .collect();
 
     let mid_cells: Vec<Cell> = midgame.iter().map(|(_, _, _, c)| c.clone()).collect();
@@ -239,7 +239,7 @@ impl FitReport {
                 cell.count,
                 cell.mean,
                 cell.sigma,
-                self.model.midgame_sigma(discs + 2, *s, *d)
+                self.model.midgame_sigma(discs + 2, *d)
             );
         }
         out.push_str("endgame cells: empties  shallow  n  mean  sigma  model\n");
@@ -250,7 +250,7 @@ impl FitReport {
                 cell.count,
                 cell.mean,
                 cell.sigma,
-                self.model.endgame_sigma(*e, *s)
+                self.model.endgame_sigma(*e)
             );
         }
         out

@@ -2,6 +2,7 @@
 
 mod bench;
 mod gtp;
+mod label;
 mod levels;
 mod match_cmd;
 mod mpc_fit;
@@ -44,6 +45,10 @@ enum Command {
     Selfplay(selfplay::Args),
     /// Measure shallow-versus-deep search scores on positions from game records and fit the Multi-ProbCut model.
     MpcFit(mpc_fit::Args),
+    /// Label positions sampled from game records with deep-search scores (exact near the end).
+    Label(label::Args),
+    /// Measure the static evaluation's mean absolute error against labelled positions, by move number.
+    EvalError(label::ErrorArgs),
     /// Speak GTP on stdin/stdout for GoGui, Quarry and gogui-twogtp (Othello coordinates, row 1 at the top).
     Gtp(gtp::Args),
     /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
@@ -62,6 +67,8 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
         Command::MpcFit(args) => mpc_fit::run(&args),
+        Command::Label(args) => label::run(&args),
+        Command::EvalError(args) => label::run_error(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Nboard(args) => nboard::run(&args),
     };
