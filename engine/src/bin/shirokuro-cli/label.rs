@@ -61,7 +61,8 @@ fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
     .map_err(|e| e.to_string())
 }
 
-fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Position>>, String> {
+/// Every game of the record files (the first `max_games` of each, 0 = all) as its sequence of positions.
+pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Position>>, String> {
     let mut games = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

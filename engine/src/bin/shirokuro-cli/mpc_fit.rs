@@ -6,9 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use shirokuro_engine::eval::weights;
-use shirokuro_engine::format::records::{RecordFormat, parse_records_lenient};
 use shirokuro_engine::mpc_fit::{FitOptions, measure};
-use shirokuro_engine::position::Position;
 
 /// Options of `mpc-fit`.
 #[derive(Debug, clap::Args)]
@@ -46,25 +44,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         None => weights::bundled(),
     }
     .map_err(|e| e.to_string())?;
-    let mut games: Vec<Vec<Position>> = Vec::new();
-    for path in &args.records {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let format = RecordFormat::detect(&text)
-            .ok_or_else(|| format!("{}: cannot tell which record format this is", path.display()))?;
-        let parsed = parse_records_lenient(&text, format);
-        for record in parsed.records {
-            let mut line = vec![record.start];
-            let mut p = record.start;
-            for &mv in &record.moves {
-                match p.play(mv) {
-                    Ok(next) => p = next,
-                    Err(_) => break,
-                }
-                line.push(p);
-            }
-            games.push(line);
-        }
-    }
+    let games = crate::label::read_games(&args.records, 0)?;
     println!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
     let options = FitOptions {
         midgame_positions: args.midgame_positions,

@@ -56,26 +56,6 @@ impl Ctx<'_> {
     }
 }
 
-/// A move candidate.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct Child {
-    pub(crate) sq: u32,
-    pub(crate) flips: u64,
-    pub(crate) score: i32,
-}
-
-pub(crate) fn sort_children(list: &mut [Child]) {
-    for i in 1..list.len() {
-        let item = list[i];
-        let mut j = i;
-        while j > 0 && list[j - 1].score < item.score {
-            list[j] = list[j - 1];
-            j -= 1;
-        }
-        list[j] = item;
-    }
-}
-
 macro_rules! midgame_kernel {
     ($ops:path, $endgame:path $(, $feat:literal)?) => {
         use $ops as ops;
@@ -83,9 +63,9 @@ macro_rules! midgame_kernel {
         use crate::bitboard::Bitboard;
         use crate::board::Color;
         use crate::eval::Features;
-        use crate::search::endgame::{final_score, adjacent_empties, parity_of, Worker, CORNERS, EXACT};
+        use crate::search::endgame::{final_score, adjacent_empties, parity_of, sort_candidates, Candidate, Worker, CORNERS, EXACT};
         use crate::search::midgame::kernel::{
-            order_depth, sort_children, Child, Ctx, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
+            order_depth, Ctx, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
         };
         use crate::search::mpc::shallow_depth;
         use crate::search::tt::{TtData, NO_MOVE, PASS};
@@ -139,7 +119,7 @@ macro_rules! midgame_kernel {
 
         /// Scores the moves for ordering; the table move first.
         $(#[target_feature(enable = $feat)])?
-        fn order(c: &mut Ctx<'_>, p: u64, o: u64, moves: u64, f: &Features, side: Color, depth: i32, tt_move: u8, list: &mut [Child; 32]) -> usize {
+        fn order(c: &mut Ctx<'_>, p: u64, o: u64, moves: u64, f: &Features, side: Color, depth: i32, tt_move: u8, list: &mut [Candidate; 32]) -> usize {
             let mut n = 0;
             let mut set = moves;
             let od = order_depth(depth);
@@ -172,7 +152,7 @@ macro_rules! midgame_kernel {
                     }
                     s
                 };
-                list[n] = Child { sq, flips, score };
+                list[n] = Candidate { sq, flip: flips, score };
                 n += 1;
             }
             n
@@ -254,14 +234,14 @@ macro_rules! midgame_kernel {
                     }
                 }
             }
-            let mut list = [Child::default(); 32];
+            let mut list = [Candidate::default(); 32];
             let n = order(c, p, o, moves, f, side, depth, tt_move, &mut list);
-            sort_children(&mut list[..n]);
+            sort_candidates(&mut list[..n]);
             if depth >= ETC_DEPTH {
                 // Enhanced transposition cut-off: a child already known to be bad enough for the opponent.
                 for ch in &list[..n] {
                     let bit = 1u64 << ch.sq;
-                    let (np, no) = (o ^ ch.flips, p ^ ch.flips ^ bit);
+                    let (np, no) = (o ^ ch.flip, p ^ ch.flip ^ bit);
                     if let Some(d) = c.tt.probe(crate::board::hash_pair(np, no), np, no) {
                         if d.selectivity >= c.selectivity && d.selectivity > EXACT && i32::from(d.depth) >= depth - 1 && -i32::from(d.upper) >= beta {
                             return -i32::from(d.upper);
@@ -273,20 +253,7 @@ macro_rules! midgame_kernel {
             let mut best = -65;
             let mut best_move = NO_MOVE;
             for (i, ch) in list[..n].iter().enumerate() {
-                let bit = 1u64 << ch.sq;
-                let (np, no) = (o ^ ch.flips, p ^ ch.flips ^ bit);
-                let mut cf = *f;
-                cf.play(side, Square::from_index(ch.sq as u8), Bitboard(ch.flips));
-                let child_side = side.opposite();
-                let mut v;
-                if i == 0 {
-                    v = -pvs(c, np, no, &cf, child_side, depth - 1, -beta, -alpha);
-                } else {
-                    v = -pvs(c, np, no, &cf, child_side, depth - 1, -alpha - 1, -alpha);
-                    if v > alpha && v < beta {
-                        v = -pvs(c, np, no, &cf, child_side, depth - 1, -beta, -v);
-                    }
-                }
+                let v = search_child(c, p, o, f, side, ch, depth, alpha, beta, i == 0);
                 if c.aborted() {
                     return 0;
                 }
@@ -303,6 +270,25 @@ macro_rules! midgame_kernel {
             }
             store(c, hash, p, o, depth, original_alpha, beta, best, best_move);
             best
+        }
+
+        /// The value of child `ch` (a move of the side to move): a full-window search for the first child, a
+        /// null-window search with a re-search inside the window for the others.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn search_child(c: &mut Ctx<'_>, p: u64, o: u64, f: &Features, side: Color, ch: &Candidate, depth: i32, alpha: i32, beta: i32, first: bool) -> i32 {
+            let (np, no) = (o ^ ch.flip, p ^ ch.flip ^ (1u64 << ch.sq));
+            let mut cf = *f;
+            cf.play(side, Square::from_index(ch.sq as u8), Bitboard(ch.flip));
+            let child_side = side.opposite();
+            if first {
+                return -pvs(c, np, no, &cf, child_side, depth - 1, -beta, -alpha);
+            }
+            let v = -pvs(c, np, no, &cf, child_side, depth - 1, -alpha - 1, -alpha);
+            if v > alpha && v < beta {
+                return -pvs(c, np, no, &cf, child_side, depth - 1, -beta, -v);
+            }
+            v
         }
 
         fn store(c: &Ctx<'_>, hash: u64, p: u64, o: u64, depth: i32, alpha: i32, beta: i32, value: i32, best_move: u8) {
@@ -338,27 +324,14 @@ macro_rules! midgame_kernel {
             }
             let n_empties = 64 - (p | o).count_ones();
             let depth = depth.min(n_empties as i32);
-            let mut list = [Child::default(); 32];
+            let mut list = [Candidate::default(); 32];
             let n = order(c, p, o, moves, f, side, depth.max(1), first, &mut list);
-            sort_children(&mut list[..n]);
+            sort_candidates(&mut list[..n]);
             let original_alpha = alpha;
             let mut best = -65;
             let mut best_move = list[0].sq as u8;
             for (i, ch) in list[..n].iter().enumerate() {
-                let bit = 1u64 << ch.sq;
-                let (np, no) = (o ^ ch.flips, p ^ ch.flips ^ bit);
-                let mut cf = *f;
-                cf.play(side, Square::from_index(ch.sq as u8), Bitboard(ch.flips));
-                let child_side = side.opposite();
-                let mut v;
-                if i == 0 {
-                    v = -pvs(c, np, no, &cf, child_side, depth - 1, -beta, -alpha);
-                } else {
-                    v = -pvs(c, np, no, &cf, child_side, depth - 1, -alpha - 1, -alpha);
-                    if v > alpha && v < beta {
-                        v = -pvs(c, np, no, &cf, child_side, depth - 1, -beta, -v);
-                    }
-                }
+                let v = search_child(c, p, o, f, side, ch, depth, alpha, beta, i == 0);
                 if c.aborted() {
                     break;
                 }
