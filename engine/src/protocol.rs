@@ -62,6 +62,12 @@ impl From<&Thought> for Decision {
 pub trait Engine: Send + Sync {
     /// Picks a move for `position` at `level` (see [`Thinker::think`]).
     fn think(&self, position: &Position, level: Level) -> Decision;
+    /// Like [`think`](Self::think), reporting each finished iteration (best move so far, score, depth, nodes) to
+    /// `progress`. The default reports nothing.
+    fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Decision)) -> Decision {
+        let _ = progress;
+        self.think(position, level)
+    }
     /// Asks a running [`think`](Self::think) (on another thread) to return as soon as it can; harmless when idle.
     fn stop(&self);
     /// Forgets what was learnt about earlier positions (a new game).
@@ -71,6 +77,20 @@ pub trait Engine: Send + Sync {
 impl Engine for Thinker {
     fn think(&self, position: &Position, level: Level) -> Decision {
         Decision::from(&Thinker::think(self, position, level))
+    }
+
+    fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Decision)) -> Decision {
+        let thought = Thinker::think_with_progress(self, position, level, &mut |p| {
+            progress(&Decision {
+                best_move: p.pv.first().copied(),
+                score: p.score,
+                exact: p.exact,
+                depth: p.depth,
+                nodes: p.nodes,
+                stopped: false,
+            });
+        });
+        Decision::from(&thought)
     }
 
     fn stop(&self) {

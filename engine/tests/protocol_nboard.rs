@@ -160,9 +160,15 @@ fn a_session_answers_every_request() {
     assert!(out[go - 1].starts_with("nodestats "));
     assert_eq!(out[go + 1], "status");
 
-    // hint 3 then hint 1: `search <mv> <eval> 0 <depth>` lines, best first.
+    // hint 3 then hint 1: `search <mv> <eval> 0 <depth>` lines, best first; hint 1 (and `hint many`, which falls
+    // back to it) sends its move after each finished iteration, so the depths rise to the level (3).
     let searches: Vec<&String> = out.iter().filter(|l| l.starts_with("search ")).collect();
-    assert_eq!(searches.len(), 5, "three for hint 3, one each for hint 1 and hint many: {out:?}");
+    let depths: Vec<u8> = searches[3..].iter().map(|l| l.rsplit(' ').next().unwrap().parse().unwrap()).collect();
+    let runs: Vec<&[u8]> = depths.split_inclusive(|&d| d == 3).collect();
+    assert_eq!(runs.len(), 2, "one run each for hint 1 and hint many: {out:?}");
+    for run in runs {
+        assert!(run.windows(2).all(|w| w[0] < w[1]) && run.last() == Some(&3), "{depths:?}");
+    }
     let mut evals = Vec::new();
     for line in &searches[..3] {
         let f: Vec<&str> = line.split_whitespace().collect();

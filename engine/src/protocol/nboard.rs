@@ -12,7 +12,7 @@
 //! | `set contempt <n>` | accepted and kept; the search has no draw contempt, so it changes nothing |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`F5`, `PA` for a pass; a bare `F5` line, as NBoard 1.1 sends, works too) |
 //! | `go` | answers `=== <mv>/<eval>/<time>` (eval in discs for the side to move, time in seconds) without playing it; a forced pass is `=== PA` at once |
-//! | `hint <n>` | `hint 1` searches the position once and sends its best move; more searches every legal move and sends the best `n`, each as `search <mv> <eval> 0 <depth>`, where depth is the plies searched or `100%` when solved exactly |
+//! | `hint <n>` | `hint 1` searches the position once and sends its best move after every finished iteration; more searches every legal move and sends the best `n`, each as `search <mv> <eval> 0 <depth>`, where depth is the plies searched or `100%` when solved exactly |
 //! | `analyze` | scores every position of the game from the last to the first, one `analysis <k> <eval>` line each (`k` moves played, eval for the side to move) |
 //! | `learn` | answers `learned` (Shirokuro keeps no book yet, so nothing is stored) |
 //! | `ping <n>` | answers `pong <n>` once the running search has stopped |
@@ -32,7 +32,7 @@ use crate::position::Position;
 use crate::square::Square;
 
 use super::ggf::parse_ggf;
-use super::{Engine, Flow, Io, Protocol, Stopper, engine_stopper, evaluate_moves, move_text, playable_move};
+use super::{Decision, Engine, Flow, Io, Protocol, Stopper, engine_stopper, evaluate_moves, move_text, playable_move};
 
 /// An NBoard session: the game line, the level and the engine.
 pub struct NboardSession<E: Engine> {
@@ -157,11 +157,22 @@ impl<E: Engine + 'static> NboardSession<E> {
         let start = Instant::now();
         let mut nodes = 0;
         if count == 1 {
-            let thought = self.engine.think(&position, self.level);
+            // Every finished iteration is sent as it comes, so the GUI shows the search deepening.
+            let search_line = |d: &Decision| {
+                let depth = if d.exact { "100%".to_owned() } else { d.depth.to_string() };
+                playable_move(&position, d)
+                    .map(|mv| format!("search {} {:.2} 0 {depth}", move_text(mv, "PA"), f64::from(d.score)))
+            };
+            let mut last = None;
+            let thought = self.engine.think_with_progress(&position, self.level, &mut |d| {
+                if let Some(line) = search_line(d) {
+                    io.send(&line);
+                    last = Some(line);
+                }
+            });
             nodes = thought.nodes;
-            if let Some(mv) = playable_move(&position, &thought) {
-                let depth = if thought.exact { "100%".to_owned() } else { thought.depth.to_string() };
-                io.send(&format!("search {} {:.2} 0 {depth}", move_text(mv, "PA"), f64::from(thought.score)));
+            if let Some(line) = search_line(&thought).filter(|line| last.as_ref() != Some(line)) {
+                io.send(&line);
             }
         } else {
             let evals = evaluate_moves(self.engine.as_ref(), &position, self.level, &mut || io.interrupted());
