@@ -1,6 +1,7 @@
 //! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
 mod bench;
+mod book;
 mod levels;
 mod match_cmd;
 mod perft;
@@ -39,6 +40,8 @@ enum Command {
     Match(match_cmd::Args),
     /// Play the engine against itself after random openings and write the games as `moves diff` records.
     Selfplay(selfplay::Args),
+    /// Opening books: info, show, merge, convert (import/export), fix, edit, reduce, generate, bench.
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +55,7 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match outcome {
         Ok(code) => code,

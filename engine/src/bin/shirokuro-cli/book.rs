@@ -1,0 +1,391 @@
+//! `shirokuro-cli book <op>`: opening book operations on files (format detected from the content).
+//!
+//! Every command that changes a book writes it atomically and keeps the previous file as `<name>.bak`; without
+//! `--out` it rewrites the input in its own format (egbk3 for the read-only formats, next to it as `<name>.egbk3`).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::book::edax::WriteOptions;
+use shirokuro_engine::book::file::{ReadOptions, save_edax};
+use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
+use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, save};
+use shirokuro_engine::notation::parse_transcript;
+use shirokuro_engine::{Board, Move, Square};
+
+/// Options of `book`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    op: Op,
+}
+
+/// Input settings shared by the commands that read a book.
+#[derive(Debug, clap::Args)]
+struct Input {
+    /// The book file (egbk3, egbk2, egbk, Edax .dat or Egaroucid 5 text; detected from the content).
+    book: PathBuf,
+    /// Read as this format instead of detecting it (egbk3, egbk2, egbk, edax, egaroucid5-text).
+    #[arg(long, value_parser = parse_format)]
+    format: Option<BookFormat>,
+    /// Level given to positions of formats without levels (egbk, text).
+    #[arg(long, default_value_t = 1)]
+    read_level: u8,
+}
+
+/// Where a changed book goes.
+#[derive(Debug, clap::Args)]
+struct Output {
+    /// Write the result here (default: over the input, keeping `.bak`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Output format: egbk3 or edax (default: the input's when writable, else egbk3).
+    #[arg(long, value_parser = parse_format)]
+    to: Option<BookFormat>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Op {
+    /// Counts by level and by ply, links and leaves, memory.
+    Info {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// A position as Edax's `book show` prints it: value, links, leaf, lines, principal line.
+    Show {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the position to show (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Merges other books into the first with Egaroucid's rule (the newer value wins at an equal or higher level).
+    Merge {
+        #[command(flatten)]
+        input: Input,
+        /// Books to merge in, in order.
+        #[arg(required = true)]
+        others: Vec<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Converts between formats (also `import`, `export`); `--level` overwrites every level (Export with Level).
+    #[command(alias = "import", alias = "export")]
+    Convert {
+        #[command(flatten)]
+        input: Input,
+        /// The file to write.
+        out: PathBuf,
+        /// Output format: egbk3 or edax (default: from the output's extension, else egbk3).
+        #[arg(long, value_parser = parse_format)]
+        to: Option<BookFormat>,
+        /// Overwrite every level and leaf level with this one.
+        #[arg(long)]
+        level: Option<u8>,
+    },
+    /// Book Fix: negamax over the links from a position, line counts, stale leaves removed.
+    Fix {
+        #[command(flatten)]
+        input: Input,
+        /// Edax-like: leaves take part in the values.
+        #[arg(long)]
+        edax_like: bool,
+        /// Moves from the initial position to the root (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Sets (or deletes) the value of a move from a position, as the right-click editor does (level "S").
+    Edit {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the position edited.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The move whose value is set (e.g. f5).
+        #[arg(long = "move")]
+        mv: String,
+        /// Value for the side to move, -64..64; out of range deletes the move's position.
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "delete")]
+        value: Option<i32>,
+        /// Delete the move's position.
+        #[arg(long)]
+        delete: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Book Reduce: keep what is reachable within depth and errors from a position, delete the rest below it.
+    Reduce {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the root.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Keep positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Largest loss of a followed move.
+        #[arg(long, default_value_t = 1000)]
+        error_per_move: i32,
+        /// Largest accumulated loss.
+        #[arg(long, default_value_t = 100_000)]
+        error_sum: i32,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Writes a synthetic egbk3 book of random positions (for benchmarks).
+    Generate {
+        /// The file to write.
+        out: PathBuf,
+        /// Number of positions.
+        #[arg(long, default_value_t = 1_000_000)]
+        positions: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Times load, merge and save: loads BOOK and OTHER, merges OTHER into BOOK, saves to --out (egbk3).
+    Bench {
+        /// First book.
+        book: PathBuf,
+        /// Second book, merged into the first.
+        other: PathBuf,
+        /// Where the merged book is saved.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+fn parse_format(text: &str) -> Result<BookFormat, String> {
+    BookFormat::from_name(text).ok_or_else(|| format!("unknown book format {text:?}"))
+}
+
+fn progress_line(progress: Progress) {
+    eprint!("\r{}: {} / {}   ", progress.stage, progress.done, progress.total);
+}
+
+impl Input {
+    fn load(&self) -> Result<(Book, BookFormat), String> {
+        let start = Instant::now();
+        let (book, format) =
+            load(&self.book, self.format, ReadOptions { level: self.read_level }).map_err(|error| error.to_string())?;
+        eprintln!(
+            "loaded {} ({format}, {} positions) in {:.2} s",
+            self.book.display(),
+            book.len(),
+            start.elapsed().as_secs_f64()
+        );
+        Ok((book, format))
+    }
+}
+
+/// Where and how a changed book is written.
+fn destination(input: &Input, output: &Output, format: BookFormat) -> (PathBuf, BookFormat) {
+    let to = output.to.unwrap_or(if format.is_writable() { format } else { BookFormat::Egbk3 });
+    let path = output
+        .out
+        .clone()
+        .unwrap_or_else(|| if to == format { input.book.clone() } else { input.book.with_extension(extension(to)) });
+    (path, to)
+}
+
+fn extension(format: BookFormat) -> &'static str {
+    match format {
+        BookFormat::Edax => "dat",
+        _ => "egbk3",
+    }
+}
+
+fn write(book: &Book, path: &Path, format: BookFormat) -> Result<(), String> {
+    let start = Instant::now();
+    save(book, path, format).map_err(|error| error.to_string())?;
+    eprintln!(
+        "saved {} ({format}, {} positions) in {:.2} s",
+        path.display(),
+        book.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn position(moves: &str) -> Result<Board, String> {
+    let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
+    Ok(transcript.end.board)
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let stop = AtomicBool::new(false);
+    let control = Control { stop: &stop, progress: &progress_line };
+    match &args.op {
+        Op::Info { input } => {
+            let (book, _) = input.load()?;
+            println!("{}", ops::info(&book));
+        }
+        Op::Show { input, moves } => {
+            let (book, _) = input.load()?;
+            let board = position(moves)?;
+            match ops::show(&book, &board) {
+                Some(show) => println!("{show}"),
+                None => {
+                    println!("not in the book");
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        Op::Merge { input, others, output } => {
+            let (mut book, format) = input.load()?;
+            for other in others {
+                let (other, other_format) =
+                    load(other, None, ReadOptions { level: input.read_level }).map_err(|error| error.to_string())?;
+                eprintln!("merging {} positions ({other_format})", other.len());
+                book.merge(&other);
+            }
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Convert { input, out, to, level } => {
+            let (mut book, _) = input.load()?;
+            if let Some(level) = level {
+                ops::overwrite_levels(&mut book, *level);
+            }
+            let ext = out.extension().and_then(|e| e.to_str()).and_then(BookFormat::from_name);
+            let to = to.or(ext.filter(|f| f.is_writable())).unwrap_or(BookFormat::Egbk3);
+            if to == BookFormat::Edax {
+                let options = WriteOptions { level: *level, ..WriteOptions::default() };
+                save_edax(&book, out, &options).map_err(|error| error.to_string())?;
+                eprintln!("saved {} (edax)", out.display());
+            } else {
+                write(&book, out, to)?;
+            }
+        }
+        Op::Fix { input, edax_like, moves, output } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            if !book.contains(&root) {
+                return Err("the root position is not in the book".to_owned());
+            }
+            let report = ops::fix(&mut book, &root, *edax_like, &control);
+            eprintln!();
+            println!(
+                "visited {} positions, {} values changed, {} leaves removed",
+                report.visited, report.values_changed, report.leaves_invalidated
+            );
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Edit { input, moves, mv, value, delete, output } => {
+            let (mut book, format) = input.load()?;
+            let board = position(moves)?;
+            let square = Square::parse(mv).map_err(|error| format!("--move: {error}"))?;
+            let value = if *delete { None } else { Some(value.ok_or("give --value or --delete")?) };
+            let old = book.edit(&board, Move::Place(square), value).map_err(|error| error.to_string())?;
+            let new = book.move_value(&board, Move::Place(square));
+            println!(
+                "{mv}: {} -> {}",
+                old.map_or("(not in book)".to_owned(), |e| format!("entry value {:+} level {}", e.value, e.level)),
+                new.map_or("(deleted)".to_owned(), |m| format!("{:+}", m.value))
+            );
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Reduce { input, moves, depth, error_per_move, error_sum, output } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
+            let report = ops::reduce(&mut book, &root, walk);
+            println!("kept {} positions, deleted {}", report.kept, report.deleted);
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Generate { out, positions, seed } => {
+            let start = Instant::now();
+            let book = synthetic_book(*positions, *seed);
+            eprintln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
+            write(&book, out, BookFormat::Egbk3)?;
+        }
+        Op::Bench { book, other, out } => bench(book, other, out)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `n` distinct positions from seeded random games (lengths 0–59 plies) with random values, levels, line counts
+/// and leaves.
+fn synthetic_book(n: usize, seed: u64) -> Book {
+    let mut rng = GameRng::new(seed);
+    // A value in min..=max.
+    let value = |rng: &mut GameRng, min: i8, max: i8| {
+        i8::try_from(rng.in_range(0, usize::from(max.abs_diff(min)))).unwrap_or(0).saturating_add(min)
+    };
+    let mut book = Book::with_capacity(n);
+    // Egaroucid books always hold the initial position.
+    let _ = book.insert(&Board::INITIAL, Entry::new(0, 30));
+    while book.len() < n {
+        let mut board = Board::INITIAL;
+        let plies = rng.in_range(1, 59);
+        for _ in 0..plies {
+            let moves: Vec<Move> = legal_moves(&board).collect();
+            if moves.is_empty() || book.len() >= n {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            let Some((child, _)) = book_child(&board, mv) else { break };
+            if child.has_moves() && !book.contains(&child) {
+                let leaf_move = legal_moves(&child).next().unwrap_or(Move::Pass);
+                let level = value(&mut rng, 1, 30).unsigned_abs();
+                let entry = Entry {
+                    value: value(&mut rng, -20, 20),
+                    level,
+                    lines: u32::try_from(rng.in_range(1, 99)).unwrap_or(1),
+                    leaf: Leaf::new(leaf_move, value(&mut rng, -20, 20), level),
+                };
+                let _ = book.insert(&child, entry);
+            }
+            board = child;
+        }
+    }
+    book
+}
+
+/// Peak resident memory of this process in bytes (Linux), if known.
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn bench(first: &Path, second: &Path, out: &Path) -> Result<(), String> {
+    let options = ReadOptions::default();
+    let start = Instant::now();
+    let (mut book, _) = load(first, None, options).map_err(|e| e.to_string())?;
+    let load_first = start.elapsed().as_secs_f64();
+    let info = ops::info(&book);
+    let start = Instant::now();
+    let (other, _) = load(second, None, options).map_err(|e| e.to_string())?;
+    let load_second = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    book.merge(&other);
+    let merge = start.elapsed().as_secs_f64();
+    let other_positions = other.len();
+    drop(other);
+    let start = Instant::now();
+    save(&book, out, BookFormat::Egbk3).map_err(|e| e.to_string())?;
+    let save_time = start.elapsed().as_secs_f64();
+    println!("load {}: {} positions in {load_first:.2} s", first.display(), info.positions);
+    println!("  table {} bytes = {:.1} bytes/position", info.memory_bytes, info.bytes_per_position());
+    println!("load {}: {other_positions} positions in {load_second:.2} s", second.display());
+    println!(
+        "merge: {merge:.2} s -> {} positions ({:.1} bytes/position)",
+        book.len(),
+        book.memory_bytes() as f64 / book.len().max(1) as f64
+    );
+    println!("save {}: {save_time:.2} s", out.display());
+    if let Some(rss) = peak_rss() {
+        println!("peak resident memory: {:.0} MiB", rss as f64 / 1048576.0);
+    }
+    Ok(())
+}
