@@ -22,7 +22,8 @@
 //!
 //! Readers canonicalise every board, merge duplicates with the level rule, and reject the file (nothing partial) on
 //! overlapping bitboards, values outside −64..=64, a count the data cannot hold, or bytes after the last record.
-//! The writer sorts the positions by their Egaroucid key, so equal books give identical files.
+//! The writer orders the positions by the hash of their canonical key (then by key), so equal books give identical
+//! files, and reading such a file back fills the table with sequential memory accesses.
 #![deny(
     clippy::indexing_slicing,
     clippy::unwrap_used,
@@ -37,9 +38,8 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use super::file::{FormatError, RecordProblem};
-use super::table::Key;
+use super::table::{Key, Packed, hash_of};
 use super::{Book, Entry, Leaf};
-use crate::board::Board;
 use crate::format::reader::ByteReader;
 
 /// Magic of egbk3 and egbk2 files.
@@ -52,8 +52,6 @@ pub const EGBK3_RECORD_LEN: usize = 25;
 pub const EGBK_RECORD_LEN: usize = 17;
 /// Smallest egbk2 record (no links).
 const EGBK2_MIN_RECORD_LEN: usize = 19;
-/// Records parsed per parallel task.
-const CHUNK: usize = 1 << 17;
 
 /// Checks a stored board and value and returns the canonical key with the symmetry used.
 fn canonical_record(
@@ -64,14 +62,15 @@ fn canonical_record(
     value: i32,
 ) -> Result<(Key, crate::Symmetry), FormatError> {
     let record_error = |problem| FormatError::Record { index, offset, problem };
-    // Egaroucid's a1 = bit 63 is our bit 0: reversing the bits gives our bitboards.
-    let board = Board::new(player.reverse_bits(), opponent.reverse_bits())
-        .ok_or_else(|| record_error(RecordProblem::Overlap { player, opponent }))?;
+    if player & opponent != 0 {
+        return Err(record_error(RecordProblem::Overlap { player, opponent }));
+    }
     if !(-64..=64).contains(&value) {
         return Err(record_error(RecordProblem::Value(value)));
     }
-    let (canonical, symmetry) = board.canonical();
-    Ok(([canonical.player.0, canonical.opponent.0], symmetry))
+    // Egaroucid's a1 = bit 63 is our bit 0: the canonical key reversed gives our bitboards.
+    let ([p, o], symmetry) = super::canonical_egaroucid(player, opponent);
+    Ok(([p.reverse_bits(), o.reverse_bits()], symmetry))
 }
 
 /// Reads the i32 count at the reader's position and checks that `min_record_len` bytes per record follow.
@@ -108,15 +107,21 @@ fn trailing(reader: &ByteReader<'_>) -> Result<(), FormatError> {
     }
 }
 
-/// Builds a book from canonical records, merging duplicates with the level rule.
-fn collect(records: Vec<Vec<(Key, Entry)>>) -> Book {
-    let total = records.iter().map(Vec::len).sum();
-    let mut book = Book::with_capacity(total);
-    for chunk in records {
-        for (key, entry) in chunk {
-            book.merge_canonical(key, entry);
-        }
-    }
+/// Builds a book from canonical records, merging duplicates with the level rule. The records are sorted by hash
+/// first (nearly free for files we wrote, which are in that order), so the table fills with sequential accesses.
+fn collect(records: Vec<(Key, Entry)>) -> Book {
+    collect_hashed(records.into_par_iter().map(|(key, entry)| (hash_of(key), key, entry.pack())).collect())
+}
+
+fn collect_hashed(mut hashed: Vec<(u64, Key, Packed)>) -> Book {
+    // A stable merge sort finds the runs of already ordered input, so our own files cost one pass.
+    hashed.par_sort_by_key(|(hash, key, _)| (*hash, *key));
+    let mut book = Book::with_capacity(hashed.len());
+    book.table.bulk_merge(&hashed, |stored, incoming| {
+        let mut merged = Entry::unpack(stored);
+        merged.merge_from(&Entry::unpack(incoming));
+        *stored = merged.pack();
+    });
     book
 }
 
@@ -131,70 +136,71 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
     let start = reader.offset();
     let body = reader.read_bytes(count.saturating_mul(EGBK3_RECORD_LEN))?;
     trailing(&reader)?;
-    let chunks: Vec<Result<Vec<(Key, Entry)>, FormatError>> = body
-        .par_chunks(CHUNK.saturating_mul(EGBK3_RECORD_LEN))
-        .enumerate()
-        .map(|(chunk_index, chunk)| {
-            let first = chunk_index.saturating_mul(CHUNK);
-            chunk
-                .chunks_exact(EGBK3_RECORD_LEN)
-                .enumerate()
-                .map(|(i, record)| {
-                    let index = first.saturating_add(i);
-                    let offset = start.saturating_add(index.saturating_mul(EGBK3_RECORD_LEN));
-                    parse_egbk3_record(index as u64, offset, record)
-                })
-                .collect()
-        })
-        .collect();
-    let records = chunks.into_iter().collect::<Result<Vec<_>, _>>()?;
-    Ok(collect(records))
+    let record_at = |(index, record): (usize, &[u8])| {
+        let offset = start.saturating_add(index.saturating_mul(EGBK3_RECORD_LEN));
+        parse_egbk3_record(index as u64, offset, record)
+    };
+    let parsed: Result<Vec<(u64, Key, Packed)>, FormatError> =
+        body.par_chunks_exact(EGBK3_RECORD_LEN).enumerate().map(record_at).collect();
+    match parsed {
+        Ok(records) => Ok(collect_hashed(records)),
+        // Report the first bad record (the parallel collect returns any of them).
+        Err(error) => {
+            Err(body.chunks_exact(EGBK3_RECORD_LEN).enumerate().map(record_at).find_map(Result::err).unwrap_or(error))
+        }
+    }
 }
 
-fn parse_egbk3_record(index: u64, offset: usize, record: &[u8]) -> Result<(Key, Entry), FormatError> {
+fn parse_egbk3_record(index: u64, offset: usize, record: &[u8]) -> Result<(u64, Key, Packed), FormatError> {
     let mut r = ByteReader::new(record);
     let player = u64::from_le_bytes(r.read_array()?);
     let opponent = u64::from_le_bytes(r.read_array()?);
     let packed: [u8; 9] = r.read_array()?;
     let entry = Entry::unpack(&packed);
     let (key, symmetry) = canonical_record(index, offset, player, opponent, i32::from(entry.value))?;
-    Ok((key, Entry { leaf: entry.leaf.transform(symmetry), ..entry }))
+    let packed = if symmetry == crate::Symmetry::Identity {
+        packed
+    } else {
+        Entry { leaf: entry.leaf.transform(symmetry), ..entry }.pack()
+    };
+    Ok((hash_of(key), key, packed))
 }
 
-/// Writes `book` as egbk3, positions sorted by their Egaroucid key.
+/// Writes `book` as egbk3 (positions in canonical hash order).
 ///
 /// # Errors
 /// The writer's I/O error; a book of more than `i32::MAX` positions is [`io::ErrorKind::InvalidInput`].
 pub fn write_egbk3(book: &Book, out: &mut dyn Write) -> io::Result<()> {
     let count = i32::try_from(book.len())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "more than 2^31 - 1 positions"))?;
-    let mut records = sorted_records(book);
+    let records = sorted_records(book);
+    let mut body = vec![0u8; records.len().saturating_mul(EGBK3_RECORD_LEN)];
+    body.par_chunks_exact_mut(EGBK3_RECORD_LEN).zip(records.par_iter()).for_each(|(out, (_, key, packed))| {
+        let (player, rest) = out.split_at_mut(8);
+        let (opponent, tail) = rest.split_at_mut(8);
+        player.copy_from_slice(&key[0].reverse_bits().to_le_bytes());
+        opponent.copy_from_slice(&key[1].reverse_bits().to_le_bytes());
+        tail.copy_from_slice(packed);
+    });
+    drop(records);
     out.write_all(MAGIC)?;
     out.write_all(&[3])?;
     out.write_all(&count.to_le_bytes())?;
-    let mut buffer = Vec::with_capacity(CHUNK.saturating_mul(EGBK3_RECORD_LEN));
-    for chunk in records.chunks_mut(CHUNK) {
-        buffer.clear();
-        for (key, packed) in chunk.iter() {
-            buffer.extend_from_slice(&key[0].to_le_bytes());
-            buffer.extend_from_slice(&key[1].to_le_bytes());
-            buffer.extend_from_slice(packed);
-        }
-        out.write_all(&buffer)?;
-    }
-    Ok(())
+    out.write_all(&body)
 }
 
-/// Every position as (Egaroucid key, packed entry), sorted by key.
-fn sorted_records(book: &Book) -> Vec<(Key, [u8; 9])> {
+/// Every position as (canonical key, packed entry), in a canonical order: by the table hash of the key, then by key.
+/// The table's slots are nearly in that order already, so the sort is cheap.
+fn sorted_records(book: &Book) -> Vec<(u64, Key, Packed)> {
     let (keys, values) = book.slots();
-    let mut records: Vec<(Key, [u8; 9])> = keys
+    let mut records: Vec<(u64, Key, [u8; 9])> = keys
         .par_iter()
         .zip(values.par_iter())
         .filter(|(k, _)| **k != [0, 0])
-        .map(|(k, v)| ([k[0].reverse_bits(), k[1].reverse_bits()], *v))
+        .map(|(k, v)| (hash_of(*k), *k, *v))
         .collect();
-    records.par_sort_unstable_by_key(|(k, _)| *k);
+    // Nearly sorted already: the stable merge sort mostly finds runs.
+    records.par_sort_by_key(|(hash, key, _)| (*hash, *key));
     records
 }
 
@@ -219,7 +225,7 @@ pub fn parse_egbk2(bytes: &[u8]) -> Result<Book, FormatError> {
         records.push((key, Entry { value, level, lines: 1, leaf: Leaf::NONE }));
     }
     trailing(&reader)?;
-    Ok(collect(vec![records]))
+    Ok(collect(records))
 }
 
 /// Parses an egbk file; every position gets `level` (the format has none).
@@ -242,7 +248,7 @@ pub fn parse_egbk(bytes: &[u8], level: u8) -> Result<Book, FormatError> {
         records.push((key, Entry { value, level, lines: 1, leaf: Leaf::NONE }));
     }
     trailing(&reader)?;
-    Ok(collect(vec![records]))
+    Ok(collect(records))
 }
 
 /// Whether `bytes` has the shape of an egbk file: a non-negative count and exactly that many 17-byte records.
@@ -257,6 +263,7 @@ pub fn looks_like_egbk(bytes: &[u8]) -> bool {
 #[allow(clippy::unwrap_used, clippy::indexing_slicing)]
 mod tests {
     use super::*;
+    use crate::board::Board;
 
     #[test]
     fn egbk_value_is_64_minus_the_byte() {

@@ -57,8 +57,14 @@ impl Table {
 
     #[inline]
     fn home(&self, key: Key) -> usize {
-        // Multiply-shift maps the hash uniformly onto 0..capacity.
-        ((u128::from(hash_pair(key[0], key[1])) * self.keys.len() as u128) >> 64) as usize
+        self.home_of_hash(hash_of(key))
+    }
+
+    /// Multiply-shift maps the hash uniformly onto 0..capacity, and monotonically: slots in increasing order hold
+    /// keys in (nearly) increasing hash order, which bulk inserts and saves use for locality.
+    #[inline]
+    fn home_of_hash(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.keys.len() as u128) >> 64) as usize
     }
 
     #[inline]
@@ -161,6 +167,29 @@ impl Table {
         }
     }
 
+    /// Inserts records given with their [`hash_of`], merging into existing entries with `merge(stored, incoming)`.
+    /// Records sorted by hash are inserted with sequential memory access.
+    pub(crate) fn bulk_merge(&mut self, records: &[(u64, Key, Packed)], merge: impl Fn(&mut Packed, &Packed)) {
+        self.reserve(records.len());
+        for (hash, key, value) in records {
+            let mut slot = self.home_of_hash(*hash);
+            loop {
+                let k = self.keys[slot];
+                if k == *key {
+                    merge(&mut self.values[slot], value);
+                    break;
+                }
+                if k == EMPTY {
+                    self.keys[slot] = *key;
+                    self.values[slot] = *value;
+                    self.len += 1;
+                    break;
+                }
+                slot = self.next(slot);
+            }
+        }
+    }
+
     /// Removes `key`; returns its entry.
     pub(crate) fn remove(&mut self, key: Key) -> Option<Packed> {
         let mut hole = self.find(key)?;
@@ -232,6 +261,12 @@ impl Table {
             }
         }
     }
+}
+
+/// The hash the table places `key` by.
+#[inline]
+pub(crate) const fn hash_of(key: Key) -> u64 {
+    hash_pair(key[0], key[1])
 }
 
 /// Capacity at which `n` positions fill the table to the target load.

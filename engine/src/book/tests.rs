@@ -98,3 +98,30 @@ fn merge_prefers_the_higher_or_equal_level_for_value_and_leaf_separately() {
     a.merge(&c);
     assert_eq!(a.get(&board).unwrap().value, -5);
 }
+
+#[test]
+fn fast_canonicalisation_agrees_with_board_canonical() {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut boards = vec![Board::INITIAL, Board::INITIAL.pass()];
+    for _ in 0..3000 {
+        let mut board = Board::INITIAL;
+        for _ in 0..rng.random_range(0..40) {
+            let moves: Vec<Move> = legal_moves(&board).collect();
+            if moves.is_empty() {
+                break;
+            }
+            board = board.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        boards.push(board);
+    }
+    for board in boards {
+        let (expected, symmetry) = board.canonical();
+        let (p, o) = board.egaroucid_key();
+        let (key, fast_symmetry) = canonical_egaroucid(p, o);
+        assert_eq!(key, [expected.player.0.reverse_bits(), expected.opponent.0.reverse_bits()]);
+        assert_eq!(board.transform(fast_symmetry), expected);
+        assert_eq!(fast_symmetry, symmetry);
+    }
+}

@@ -10,9 +10,9 @@ use std::time::Instant;
 
 use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::edax::WriteOptions;
-use shirokuro_engine::book::file::{ReadOptions, save_edax};
+use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
 use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
-use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, save};
+use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, parse, save};
 use shirokuro_engine::notation::parse_transcript;
 use shirokuro_engine::{Board, Move, Square};
 
@@ -358,34 +358,56 @@ fn peak_rss() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// CPU time (user + system) this process has used, in seconds (Linux; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are 14 and 15.
+    let Some(rest) = stat.rsplit_once(')').map(|(_, rest)| rest) else { return 0.0 };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Wall and CPU time of a step.
+struct Timer(Instant, f64);
+
+impl Timer {
+    fn start() -> Timer {
+        Timer(Instant::now(), cpu_seconds())
+    }
+
+    fn report(&self) -> String {
+        format!("{:.2} s wall, {:.2} s CPU", self.0.elapsed().as_secs_f64(), cpu_seconds() - self.1)
+    }
+}
+
 fn bench(first: &Path, second: &Path, out: &Path) -> Result<(), String> {
     let options = ReadOptions::default();
-    let start = Instant::now();
-    let (mut book, _) = load(first, None, options).map_err(|e| e.to_string())?;
-    let load_first = start.elapsed().as_secs_f64();
-    let info = ops::info(&book);
-    let start = Instant::now();
+    let per_position = |book: &Book| book.memory_bytes() as f64 / book.len().max(1) as f64;
+    let timer = Timer::start();
+    let bytes = std::fs::read(first).map_err(|e| format!("{}: {e}", first.display()))?;
+    println!("read {}: {} bytes in {}", first.display(), bytes.len(), timer.report());
+    let timer = Timer::start();
+    let (mut book, _) = parse(&bytes, None, options).map_err(|e| e.to_string())?;
+    println!("parse: {} positions in {} ({:.1} bytes/position)", book.len(), timer.report(), per_position(&book));
+    drop(bytes);
+    let timer = Timer::start();
     let (other, _) = load(second, None, options).map_err(|e| e.to_string())?;
-    let load_second = start.elapsed().as_secs_f64();
-    let start = Instant::now();
+    println!("load {}: {} positions in {}", second.display(), other.len(), timer.report());
+    let timer = Timer::start();
     book.merge(&other);
-    let merge = start.elapsed().as_secs_f64();
-    let other_positions = other.len();
+    println!("merge: {} -> {} positions ({:.1} bytes/position)", timer.report(), book.len(), per_position(&book));
     drop(other);
-    let start = Instant::now();
+    let timer = Timer::start();
+    let mut buffer = Vec::new();
+    write_to(&book, BookFormat::Egbk3, &mut buffer).map_err(|e| e.to_string())?;
+    println!("encode to memory: {} bytes in {}", buffer.len(), timer.report());
+    drop(buffer);
+    let timer = Timer::start();
     save(&book, out, BookFormat::Egbk3).map_err(|e| e.to_string())?;
-    let save_time = start.elapsed().as_secs_f64();
-    println!("load {}: {} positions in {load_first:.2} s", first.display(), info.positions);
-    println!("  table {} bytes = {:.1} bytes/position", info.memory_bytes, info.bytes_per_position());
-    println!("load {}: {other_positions} positions in {load_second:.2} s", second.display());
-    println!(
-        "merge: {merge:.2} s -> {} positions ({:.1} bytes/position)",
-        book.len(),
-        book.memory_bytes() as f64 / book.len().max(1) as f64
-    );
-    println!("save {}: {save_time:.2} s", out.display());
+    println!("save {} (atomic, fsync): {}", out.display(), timer.report());
     if let Some(rss) = peak_rss() {
-        println!("peak resident memory: {:.0} MiB", rss as f64 / 1048576.0);
+        println!("peak resident memory: {:.0} MiB", rss as f64 / 1_048_576.0);
     }
     Ok(())
 }
