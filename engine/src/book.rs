@@ -42,6 +42,7 @@ pub mod file;
 pub mod ops;
 mod table;
 pub mod text;
+pub mod views;
 
 pub use file::{BookError, BookFormat, FormatError, RecordProblem, load, parse, save};
 
