@@ -39,6 +39,7 @@ use crate::board::{Board, Move};
 pub mod edax;
 pub mod egaroucid;
 pub mod file;
+pub mod learn;
 pub mod ops;
 mod table;
 pub mod text;

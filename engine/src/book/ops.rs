@@ -47,7 +47,7 @@ impl Control<'_> {
         self.stop.load(Ordering::Relaxed)
     }
 
-    fn report(&self, stage: &'static str, done: u64, total: u64) {
+    pub(crate) fn report(&self, stage: &'static str, done: u64, total: u64) {
         (self.progress)(Progress { stage, done, total });
     }
 }
