@@ -5,14 +5,19 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::edax::WriteOptions;
 use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
+use shirokuro_engine::book::learn::{
+    DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, recalculate_leaves, store,
+};
 use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
 use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, parse, save};
+use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::notation::parse_transcript;
 use shirokuro_engine::{Board, Move, Square};
 
@@ -137,6 +142,75 @@ enum Op {
         #[command(flatten)]
         output: Output,
     },
+    /// Book Deviate (Egaroucid's learning) from a position: grows the book within depth and errors at a level.
+    Deviate {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// Moves from the initial position to the root (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Learn positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 30)]
+        depth: u8,
+        /// Largest loss of a followed move.
+        #[arg(long, default_value_t = 2)]
+        error_per_move: i32,
+        /// Largest accumulated loss.
+        #[arg(long, default_value_t = 2)]
+        error_sum: i32,
+        /// Largest loss of an expanded leaf.
+        #[arg(long, default_value_t = 2)]
+        error_leaf: i32,
+        /// Loops at most.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_loops: usize,
+        /// Save at most every this many seconds.
+        #[arg(long, default_value_t = 600)]
+        save_every: u64,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Add a transcript: search each of its positions within the depth and register it and its best child.
+    Store {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// The transcript.
+        #[arg(long)]
+        moves: String,
+        /// Positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Recalculate Leaves within depth and errors from a position.
+    Leaves {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// Moves from the initial position to the root.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Largest loss of a followed move.
+        #[arg(long, default_value_t = 1000)]
+        error_per_move: i32,
+        /// Largest accumulated loss.
+        #[arg(long, default_value_t = 100_000)]
+        error_sum: i32,
+        /// Recompute every leaf, not only the missing or stale ones.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        output: Output,
+    },
     /// Writes a synthetic egbk3 book of random positions (for benchmarks).
     Generate {
         /// The file to write.
@@ -158,6 +232,47 @@ enum Op {
         #[arg(long)]
         out: PathBuf,
     },
+}
+
+/// The AI used by the searching commands.
+#[derive(Debug, clap::Args)]
+struct Ai {
+    /// Evaluation weights file (resources/eval/shirokuro-eval-0.skw).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Search without an evaluation (tests).
+    #[arg(long, conflicts_with = "weights")]
+    zero_weights: bool,
+    /// AI level.
+    #[arg(long, default_value_t = 21)]
+    level: u8,
+    /// Worker threads (one search each).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Transposition table of 2^N entries per thread.
+    #[arg(long, default_value_t = 18)]
+    hash_level: u8,
+}
+
+impl Ai {
+    fn weights(&self) -> Result<Arc<Weights>, String> {
+        match (&self.weights, self.zero_weights) {
+            (Some(path), _) => Ok(Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
+            (None, true) => Ok(Arc::new(Weights::zero())),
+            (None, false) => Err("give --weights FILE (or --zero-weights)".to_owned()),
+        }
+    }
+}
+
+/// A factory of AI searchers for the worker threads.
+fn searchers(weights: Arc<Weights>, hash_level: u8) -> impl Fn() -> Box<dyn Searcher> + Sync {
+    move || -> Box<dyn Searcher> {
+        match ThinkerSearcher::new(Arc::clone(&weights), hash_level) {
+            Ok(searcher) => Box::new(searcher),
+            // Only an impossible table size fails; fall back to the smallest table.
+            Err(_) => Box::new(ThinkerSearcher::new(Arc::clone(&weights), 10).expect("a 2^10 table can be made")),
+        }
+    }
 }
 
 fn parse_format(text: &str) -> Result<BookFormat, String> {
@@ -298,6 +413,72 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
             let report = ops::reduce(&mut book, &root, walk);
             println!("kept {} positions, deleted {}", report.kept, report.deleted);
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Deviate {
+            input,
+            ai,
+            moves,
+            depth,
+            error_per_move,
+            error_sum,
+            error_leaf,
+            max_loops,
+            save_every,
+            output,
+        } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            let make = searchers(ai.weights()?, ai.hash_level);
+            let settings = DeviateSettings {
+                level: ai.level,
+                depth: *depth,
+                error_per_move: *error_per_move,
+                error_sum: *error_sum,
+                error_leaf: *error_leaf,
+                max_loops: *max_loops,
+                threads: ai.threads,
+                save_every: Duration::from_secs(*save_every),
+            };
+            let (path, to) = destination(input, output, format);
+            let start = Instant::now();
+            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), &control)?;
+            eprintln!();
+            println!(
+                "deviate: {} loops, {} positions added ({} in the book), {} saves, {:.1} s",
+                report.loops,
+                report.added,
+                book.len(),
+                report.saves,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        Op::Store { input, ai, moves, depth, output } => {
+            let (mut book, format) = input.load()?;
+            let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
+            let make = searchers(ai.weights()?, ai.hash_level);
+            let mut searcher = make();
+            let report =
+                store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), &control);
+            eprintln!();
+            println!("store: {} positions added, {} updated", report.added, report.updated);
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Leaves { input, ai, moves, depth, error_per_move, error_sum, all, output } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            let make = searchers(ai.weights()?, ai.hash_level);
+            let settings = LeafSettings {
+                walk: Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum },
+                level: ai.level,
+                only_invalid: !*all,
+                threads: ai.threads,
+            };
+            let report = recalculate_leaves(&mut book, &root, settings, &make, &control);
+            eprintln!();
+            println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
