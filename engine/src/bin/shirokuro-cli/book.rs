@@ -16,6 +16,7 @@ use shirokuro_engine::book::learn::{
     DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, recalculate_leaves, store,
 };
 use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
+use shirokuro_engine::book::views::{AccuracyCache, UmigameCache, UmigameSettings, move_views};
 use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, parse, save};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::notation::parse_transcript;
@@ -66,6 +67,20 @@ enum Op {
         /// Moves from the initial position to the position to show (default: the initial position).
         #[arg(long, default_value = "")]
         moves: String,
+    },
+    /// Every book move of a position with its value, umigame counts and accuracy, timed cold and from the caches.
+    Views {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Umigame depth (positions with depth + 4 discs or more count 1).
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Umigame accumulated error.
+        #[arg(long, default_value_t = 0)]
+        error: i32,
     },
     /// Merges other books into the first with Egaroucid's rule (the newer value wins at an equal or higher level).
     Merge {
@@ -350,6 +365,36 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     return Ok(ExitCode::FAILURE);
                 }
             }
+        }
+        Op::Views { input, moves, depth, error } => {
+            let (book, _) = input.load()?;
+            let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
+            let settings = UmigameSettings { depth: *depth, error: *error, black_range: None };
+            let mut umigame = UmigameCache::new();
+            let mut accuracy = AccuracyCache::new();
+            let start = Instant::now();
+            let views = move_views(&book, &transcript.end, settings, &mut umigame, &mut accuracy);
+            let cold = start.elapsed();
+            let start = Instant::now();
+            let again = move_views(&book, &transcript.end, settings, &mut umigame, &mut accuracy);
+            let warm = start.elapsed();
+            for view in &views {
+                println!(
+                    "{} {:+3}  lines {:>10}  umigame black {:>8} white {:>8}  accuracy {}",
+                    view.value.mv,
+                    view.value.value,
+                    view.value.lines,
+                    view.umigame.black,
+                    view.umigame.white,
+                    view.accuracy.as_deref().unwrap_or("-")
+                );
+            }
+            println!(
+                "{} moves: cold {:.1} ms, from the caches {:.3} ms",
+                again.len(),
+                cold.as_secs_f64() * 1000.0,
+                warm.as_secs_f64() * 1000.0
+            );
         }
         Op::Merge { input, others, output } => {
             let (mut book, format) = input.load()?;
