@@ -349,6 +349,68 @@ pub fn deviate<E>(
     Ok(report)
 }
 
+/// What [`deviate_transcripts`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TranscriptsReport {
+    /// Transcripts deviated from.
+    pub transcripts: usize,
+    /// Positions added (on the lines and by deviate).
+    pub added: u64,
+    /// Saves made.
+    pub saves: usize,
+    /// Whether it was stopped before the last transcript was done.
+    pub stopped: bool,
+}
+
+/// Book Deviate with Transcripts: for each line (moves from the initial position), registers the positions of the line
+/// that are missing (searched at the level, within the depth), then deviates from its last position; saves after each
+/// line.
+///
+/// # Errors
+/// The first error `save` returns.
+pub fn deviate_transcripts<E>(
+    book: &mut Book,
+    lines: &[Vec<Move>],
+    settings: &DeviateSettings,
+    make: &(dyn Fn() -> Box<dyn Searcher> + Sync),
+    save: &mut dyn FnMut(&Book) -> Result<(), E>,
+    control: &Control<'_>,
+) -> Result<TranscriptsReport, E> {
+    let mut report = TranscriptsReport::default();
+    let max_discs = u32::from(settings.depth) + 4;
+    let mut searcher = make();
+    for line in lines {
+        if control.is_stopped() {
+            report.stopped = true;
+            break;
+        }
+        let mut board = Board::INITIAL;
+        for mv in line.iter().copied().map(Some).chain(std::iter::once(None)) {
+            if 64 - board.empty_count() > max_discs {
+                break;
+            }
+            if board.has_moves() && !book.contains(&board) {
+                let (best, value) = searcher.search(&board, settings.level);
+                let leaf = best.map_or(Leaf::NONE, |best| Leaf::new(best, value, settings.level));
+                let _ = book.insert(&board, Entry { leaf, ..Entry::new(value, settings.level) });
+                report.added += 1;
+            }
+            let Some(mv) = mv else { break };
+            let Some((next, _)) = book_child(&board, mv) else { break };
+            board = next;
+        }
+        let inner = deviate(book, &board, settings, make, save, control)?;
+        report.transcripts += 1;
+        report.added += inner.added;
+        report.saves += inner.saves;
+        if inner.stopped {
+            report.stopped = true;
+            break;
+        }
+    }
+    Ok(report)
+}
+
 /// The (canonical position, leaf move) pairs to expand.
 pub(crate) fn deviation_todo(book: &Book, root: &Board, settings: &DeviateSettings) -> Vec<(Board, Move)> {
     let walk = Walk { depth: settings.depth, error_per_move: settings.error_per_move, error_sum: settings.error_sum };
@@ -564,6 +626,33 @@ mod tests {
         for (board, entry) in straight.iter() {
             assert_eq!(resumed.get_canonical(&board).map(|e| e.value), Some(entry.value), "{board:?}");
         }
+    }
+
+    #[test]
+    fn deviate_with_transcripts_learns_from_the_end_of_each_line() {
+        let lines = vec![
+            vec![Move::Place(Square::F5), Move::Place(Square::D6), Move::Place(Square::C3)],
+            vec![Move::Place(Square::F5), Move::Place(Square::F6)],
+        ];
+        let mut book = Book::new();
+        let mut saves = 0;
+        let report = deviate_transcripts(
+            &mut book,
+            &lines,
+            &settings(7, usize::MAX),
+            &make,
+            &mut |_: &Book| -> Result<(), ()> {
+                saves += 1;
+                Ok(())
+            },
+            &Control::none(),
+        )
+        .unwrap();
+        assert_eq!((report.transcripts, report.saves), (2, saves));
+        let end = Board::INITIAL.play(lines[0][0]).unwrap().play(lines[0][1]).unwrap().play(lines[0][2]).unwrap();
+        assert!(book.contains(&end));
+        assert!(!book.move_values(&end).is_empty(), "deviate grew the book below the end of the line");
+        assert!(book.iter().all(|(board, _)| 64 - board.empty_count() <= 11));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::edax::WriteOptions;
 use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
 use shirokuro_engine::book::learn::{
-    DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, recalculate_leaves, store,
+    DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, deviate_transcripts, recalculate_leaves, store,
 };
 use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
 use shirokuro_engine::book::views::{AccuracyCache, UmigameCache, UmigameSettings, move_views};
@@ -166,6 +166,9 @@ enum Op {
         /// Moves from the initial position to the root (default: the initial position).
         #[arg(long, default_value = "")]
         moves: String,
+        /// Deviate from the end of each transcript of this file (one per line), saving after each.
+        #[arg(long, conflicts_with = "moves")]
+        transcripts: Option<PathBuf>,
         /// Learn positions with at most depth + 4 discs.
         #[arg(long, default_value_t = 30)]
         depth: u8,
@@ -342,6 +345,21 @@ fn write(book: &Book, path: &Path, format: BookFormat) -> Result<(), String> {
     Ok(())
 }
 
+/// The transcripts of a file, one per non-empty line.
+fn read_transcripts(path: &Path) -> Result<Vec<Vec<Move>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let transcript = parse_transcript(line).map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
+        lines.push(transcript.moves);
+    }
+    Ok(lines)
+}
+
 fn position(moves: &str) -> Result<Board, String> {
     let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
     Ok(transcript.end.board)
@@ -465,6 +483,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             input,
             ai,
             moves,
+            transcripts,
             depth,
             error_per_move,
             error_sum,
@@ -488,6 +507,27 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             };
             let (path, to) = destination(input, output, format);
             let start = Instant::now();
+            if let Some(file) = transcripts {
+                let lines = read_transcripts(file)?;
+                let report = deviate_transcripts(
+                    &mut book,
+                    &lines,
+                    &settings,
+                    &make,
+                    &mut |b: &Book| write(b, &path, to),
+                    &control,
+                )?;
+                eprintln!();
+                println!(
+                    "deviate: {} transcripts, {} positions added ({} in the book), {} saves, {:.1} s",
+                    report.transcripts,
+                    report.added,
+                    book.len(),
+                    report.saves,
+                    start.elapsed().as_secs_f64()
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
             let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), &control)?;
             eprintln!();
             println!(
