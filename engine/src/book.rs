@@ -313,18 +313,25 @@ impl Book {
     }
 
     /// Stores `entry` for `board` (leaf move in `board`'s orientation), replacing what was there; returns the old
-    /// entry (leaf in `board`'s orientation).
+    /// entry (leaf in `board`'s orientation). An empty board (no disc) is not a position and is never stored.
     pub fn insert(&mut self, board: &Board, entry: Entry) -> Option<Entry> {
         let (key, symmetry) = key_of(board);
+        if key == [0, 0] {
+            return None;
+        }
         let stored = Entry { leaf: entry.leaf.transform(symmetry), ..entry };
         let old = self.table.insert(key, stored.pack())?;
         let old = Entry::unpack(&old);
         Some(Entry { leaf: old.leaf.transform(symmetry.inverse()), ..old })
     }
 
-    /// Merges `entry` into the book with [`Entry::merge_from`] (inserting it if the position is new).
+    /// Merges `entry` into the book with [`Entry::merge_from`] (inserting it if the position is new; an empty board
+    /// is never stored).
     pub fn merge_entry(&mut self, board: &Board, entry: Entry) {
         let (key, symmetry) = key_of(board);
+        if key == [0, 0] {
+            return;
+        }
         self.merge_canonical(key, Entry { leaf: entry.leaf.transform(symmetry), ..entry });
     }
 

@@ -38,7 +38,7 @@ use std::io::{self, Write};
 use rayon::prelude::*;
 
 use super::file::{FormatError, RecordProblem};
-use super::table::{Key, Packed, hash_of};
+use super::table::{Key, Packed, hash_of, sort_by_hash};
 use super::{Book, Entry, Leaf};
 use crate::format::reader::ByteReader;
 
@@ -64,6 +64,9 @@ fn canonical_record(
     let record_error = |problem| FormatError::Record { index, offset, problem };
     if player & opponent != 0 {
         return Err(record_error(RecordProblem::Overlap { player, opponent }));
+    }
+    if player | opponent == 0 {
+        return Err(record_error(RecordProblem::EmptyBoard));
     }
     if !(-64..=64).contains(&value) {
         return Err(record_error(RecordProblem::Value(value)));
@@ -113,9 +116,13 @@ fn collect(records: Vec<(Key, Entry)>) -> Book {
     collect_hashed(records.into_par_iter().map(|(key, entry)| (hash_of(key), key, entry.pack())).collect())
 }
 
-fn collect_hashed(mut hashed: Vec<(u64, Key, Packed)>) -> Book {
-    // A stable merge sort finds the runs of already ordered input, so our own files cost one pass.
-    hashed.par_sort_by_key(|(hash, key, _)| (*hash, *key));
+fn collect_hashed(hashed: Vec<(u64, Key, Packed)>) -> Book {
+    // Files we wrote are in this order already: checking costs one parallel pass, sorting a second buffer.
+    let ordered = hashed.par_windows(2).all(|w| match w {
+        [a, b] => (a.0, a.1) <= (b.0, b.1),
+        _ => true,
+    });
+    let hashed = if ordered { hashed } else { sort_by_hash(hashed, |r| r.0, |a, b| a.1.cmp(&b.1)) };
     let mut book = Book::with_capacity(hashed.len());
     book.table.bulk_merge(&hashed, |stored, incoming| {
         let mut merged = Entry::unpack(stored);
@@ -140,15 +147,19 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
         let offset = start.saturating_add(index.saturating_mul(EGBK3_RECORD_LEN));
         parse_egbk3_record(index as u64, offset, record)
     };
-    let parsed: Result<Vec<(u64, Key, Packed)>, FormatError> =
-        body.par_chunks_exact(EGBK3_RECORD_LEN).enumerate().map(record_at).collect();
-    match parsed {
-        Ok(records) => Ok(collect_hashed(records)),
-        // Report the first bad record (the parallel collect returns any of them).
-        Err(error) => {
-            Err(body.chunks_exact(EGBK3_RECORD_LEN).enumerate().map(record_at).find_map(Result::err).unwrap_or(error))
-        }
+    // Collected in place (an indexed collect writes straight into the vector); a bad record becomes the impossible
+    // key [0, 0] and the records are then scanned again, in order, for the first error.
+    let mut records = Vec::new();
+    body.par_chunks_exact(EGBK3_RECORD_LEN)
+        .enumerate()
+        .map(|item| record_at(item).unwrap_or((0, [0, 0], [0; 9])))
+        .collect_into_vec(&mut records);
+    if records.par_iter().any(|(_, key, _)| *key == [0, 0])
+        && let Some(error) = body.chunks_exact(EGBK3_RECORD_LEN).enumerate().map(record_at).find_map(Result::err)
+    {
+        return Err(error);
     }
+    Ok(collect_hashed(records))
 }
 
 fn parse_egbk3_record(index: u64, offset: usize, record: &[u8]) -> Result<(u64, Key, Packed), FormatError> {
@@ -193,15 +204,13 @@ pub fn write_egbk3(book: &Book, out: &mut dyn Write) -> io::Result<()> {
 /// The table's slots are nearly in that order already, so the sort is cheap.
 fn sorted_records(book: &Book) -> Vec<(u64, Key, Packed)> {
     let (keys, values) = book.slots();
-    let mut records: Vec<(u64, Key, [u8; 9])> = keys
+    let records: Vec<(u64, Key, [u8; 9])> = keys
         .par_iter()
         .zip(values.par_iter())
         .filter(|(k, _)| **k != [0, 0])
         .map(|(k, v)| (hash_of(*k), *k, *v))
         .collect();
-    // Nearly sorted already: the stable merge sort mostly finds runs.
-    records.par_sort_by_key(|(hash, key, _)| (*hash, *key));
-    records
+    sort_by_hash(records, |r| r.0, |a, b| a.1.cmp(&b.1))
 }
 
 /// Parses an egbk2 file (links are skipped; leaves are undefined; lines are 1).

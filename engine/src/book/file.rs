@@ -101,6 +101,9 @@ pub enum RecordProblem {
         /// Opponent bitboard as stored.
         opponent: u64,
     },
+    /// The board has no disc at all.
+    #[error("the board is empty")]
+    EmptyBoard,
     /// The value is not a disc difference.
     #[error("value {0} is outside -64..=64")]
     Value(i32),

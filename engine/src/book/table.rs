@@ -263,6 +263,49 @@ impl Table {
     }
 }
 
+/// Sorts `items` by `(hash, tie)` with a counting sort on the top bits of the hash (about 128 items per bucket; one
+/// pass, nearly sequential for input that is almost in hash order, as table slots are) and a sort inside each bucket,
+/// buckets in parallel. Linear in practice, where a comparison sort of 10 M records took seconds.
+pub(crate) fn sort_by_hash<T: Copy + Send + Sync + Default>(
+    items: Vec<T>,
+    hash: impl Fn(&T) -> u64 + Sync,
+    tie: impl Fn(&T, &T) -> std::cmp::Ordering + Sync,
+) -> Vec<T> {
+    use rayon::prelude::*;
+    let n = items.len();
+    if n < 2 {
+        return items;
+    }
+    let bits = (usize::BITS - (n / 128).max(1).leading_zeros()).clamp(1, 24);
+    let bucket = |item: &T| (hash(item) >> (64 - bits)) as usize;
+    let mut starts = vec![0usize; (1 << bits) + 1];
+    for item in &items {
+        starts[bucket(item) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut next = starts.clone();
+    let mut sorted = vec![T::default(); n];
+    for item in &items {
+        let b = bucket(item);
+        sorted[next[b]] = *item;
+        next[b] += 1;
+    }
+    drop(items);
+    let compare = |a: &T, b: &T| hash(a).cmp(&hash(b)).then_with(|| tie(a, b));
+    // Split the output into its buckets and sort each (they are small), in parallel.
+    let mut parts: Vec<&mut [T]> = Vec::with_capacity(1 << bits);
+    let mut rest: &mut [T] = &mut sorted;
+    for w in starts.windows(2) {
+        let (part, tail) = rest.split_at_mut(w[1] - w[0]);
+        parts.push(part);
+        rest = tail;
+    }
+    parts.par_iter_mut().with_min_len(256).for_each(|part| part.sort_unstable_by(compare));
+    sorted
+}
+
 /// The hash the table places `key` by.
 #[inline]
 pub(crate) const fn hash_of(key: Key) -> u64 {
@@ -303,6 +346,20 @@ mod tests {
             assert_eq!(table.get(*k), Some(v));
         }
         assert_eq!(table.iter().count(), model.len());
+    }
+
+    #[test]
+    fn sort_by_hash_orders_by_hash_then_tie() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let items: Vec<(u64, u32)> =
+            (0..50_000).map(|_| (rng.random::<u64>() >> rng.random_range(0..3), rng.random())).collect();
+        let mut expected = items.clone();
+        expected.extend_from_slice(&items[..100]); // duplicates
+        let mut with_dups = items;
+        with_dups.extend_from_slice(&expected[..100]);
+        expected.sort_unstable();
+        assert_eq!(sort_by_hash(with_dups, |x| x.0, |a, b| a.1.cmp(&b.1)), expected);
+        assert_eq!(sort_by_hash(vec![(3u64, 1u32)], |x| x.0, |a, b| a.1.cmp(&b.1)), vec![(3, 1)]);
     }
 
     #[test]

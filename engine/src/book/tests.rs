@@ -125,3 +125,21 @@ fn fast_canonicalisation_agrees_with_board_canonical() {
         assert_eq!(fast_symmetry, symmetry);
     }
 }
+
+#[test]
+fn an_empty_board_is_never_stored() {
+    let mut book = Book::new();
+    let empty = Board::from_raw(0, 0);
+    assert_eq!(book.insert(&empty, Entry::new(0, 1)), None);
+    book.merge_entry(&empty, Entry::new(0, 1));
+    assert!(book.is_empty());
+    let mut bytes = b"DICUORAGE\x03".to_vec();
+    bytes.extend_from_slice(&1i32.to_le_bytes());
+    bytes.extend_from_slice(&[0; 25]);
+    assert!(matches!(
+        egaroucid::parse_egbk3(&bytes),
+        Err(FormatError::Record { index: 0, offset: 14, problem: RecordProblem::EmptyBoard })
+    ));
+    let line = text::format_line(0, 0, true, 0);
+    assert!(text::parse(line.as_bytes(), 1).is_err());
+}

@@ -41,6 +41,9 @@ fn parse_line(line: &[u8]) -> Result<(Board, i8), RecordProblem> {
             _ => return Err(bad(i.saturating_add(1), c)),
         }
     }
+    if black | white == 0 {
+        return Err(RecordProblem::EmptyBoard);
+    }
     let [side, high, low] = [64usize, 65, 66].map(|i| line.get(i).copied().unwrap_or(0));
     let digit = |column: usize, c: u8, max: u8| c.checked_sub(b'!').filter(|d| *d <= max).ok_or(bad(column, c));
     let high = digit(66, high, 8)?;
