@@ -105,6 +105,16 @@ enum Op {
         /// Overwrite every level and leaf level with this one.
         #[arg(long)]
         level: Option<u8>,
+        /// Before writing, search the missing or stale leaves (of positions reachable from the initial position) at
+        /// this level (Egaroucid's Edax export "With Extra Calc"; needs --weights).
+        #[arg(long)]
+        leaf_level: Option<u8>,
+        /// Evaluation weights for --leaf-level.
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// Worker threads for --leaf-level.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
     },
     /// Book Fix: negamax over the links from a position, line counts, stale leaves removed.
     Fix {
@@ -316,9 +326,17 @@ impl Input {
     }
 }
 
-/// Where and how a changed book is written.
+/// Where and how a changed book is written: `--to`, else the format of `--out`'s extension, else the input's format
+/// when we can write it, else egbk3; by default over the input (or next to it with the new extension).
 fn destination(input: &Input, output: &Output, format: BookFormat) -> (PathBuf, BookFormat) {
-    let to = output.to.unwrap_or(if format.is_writable() { format } else { BookFormat::Egbk3 });
+    let from_extension = output
+        .out
+        .as_ref()
+        .and_then(|out| out.extension())
+        .and_then(|e| e.to_str())
+        .and_then(BookFormat::from_name)
+        .filter(|f| f.is_writable());
+    let to = output.to.or(from_extension).unwrap_or(if format.is_writable() { format } else { BookFormat::Egbk3 });
     let path = output
         .out
         .clone()
@@ -425,8 +443,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
-        Op::Convert { input, out, to, level } => {
+        Op::Convert { input, out, to, level, leaf_level, weights: weights_file, threads } => {
             let (mut book, _) = input.load()?;
+            if let Some(leaf_level) = leaf_level {
+                let path = weights_file.as_ref().ok_or("--leaf-level needs --weights")?;
+                let weights = Arc::new(weights::load(path).map_err(|e| e.to_string())?);
+                let make = searchers(weights, 18);
+                let settings =
+                    LeafSettings { walk: Walk::UNLIMITED, level: *leaf_level, only_invalid: true, threads: *threads };
+                // The positions reachable from the initial position; any others keep their leaves.
+                let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, &control);
+                eprintln!();
+                println!("extra calc: {} positions searched, {} leaves set", report.searched, report.set);
+            }
             if let Some(level) = level {
                 ops::overwrite_levels(&mut book, *level);
             }
