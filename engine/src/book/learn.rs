@@ -580,8 +580,15 @@ mod tests {
         let fixed = ops::fix(&mut book.clone(), &Board::INITIAL, false, &Control::none());
         assert_eq!((fixed.values_changed, fixed.leaves_invalidated), (0, 0));
         assert!(deviation_todo(&book, &Board::INITIAL, &settings(5, 1)).is_empty());
-        // The AI's book moves from the start are the best moves the search found.
-        assert!(!book.move_values(&Board::INITIAL).is_empty());
+        // Within the depth and the errors, the AI never has to leave the book: every position it can reach there has a
+        // book move.
+        let walk = Walk { depth: 5, error_per_move: 2, error_sum: 4 };
+        for key in ops::reachable(&book, &Board::INITIAL, walk) {
+            let board = Board::from_raw(key[0], key[1]);
+            if 64 - board.empty_count() < 9 && board.has_moves() {
+                assert!(!book.move_values(&board).is_empty(), "{board:?}");
+            }
+        }
     }
 
     #[test]
@@ -653,6 +660,28 @@ mod tests {
         assert!(book.contains(&end));
         assert!(!book.move_values(&end).is_empty(), "deviate grew the book below the end of the line");
         assert!(book.iter().all(|(board, _)| 64 - board.empty_count() <= 11));
+    }
+
+    #[test]
+    fn deviate_works_with_the_real_search() {
+        let weights = Arc::new(Weights::zero());
+        let make = move || -> Box<dyn Searcher> { Box::new(ThinkerSearcher::new(Arc::clone(&weights), 12).unwrap()) };
+        let mut book = Book::new();
+        let s =
+            DeviateSettings { level: 2, depth: 2, error_per_move: 0, error_sum: 0, error_leaf: 0, ..settings(2, 50) };
+        let report = deviate(
+            &mut book,
+            &Board::INITIAL,
+            &s,
+            &make,
+            &mut |_: &Book| -> Result<(), ()> { Ok(()) },
+            &Control::none(),
+        )
+        .unwrap();
+        assert!(report.added >= 3, "{report:?}");
+        assert!(book.iter().all(|(board, _)| 64 - board.empty_count() <= 6));
+        let fixed = ops::fix(&mut book, &Board::INITIAL, false, &Control::none());
+        assert_eq!(fixed.values_changed, 0);
     }
 
     #[test]
