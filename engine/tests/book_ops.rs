@@ -81,11 +81,14 @@ fn reduce_keeps_moves_within_the_errors_and_the_depth() {
 fn info_counts_levels_plies_links_and_leaves() {
     let mut book = tree();
     let _ = book.edit(&play(&[Square::F5]), Move::Place(Square::F6), Some(1)).unwrap();
-    let info = ops::info(&book);
+    let fast = ops::info(&book, false);
+    assert_eq!((fast.positions, fast.links, fast.leaves), (4, None, None));
+    assert!(fast.to_string().starts_with("Positions: 4\n"));
+    let info = ops::info(&book, true);
     assert_eq!(info.positions, 4);
     assert_eq!((info.by_level[20], info.by_level[70]), (3, 1));
     assert_eq!(&info.by_ply[..4], &[1, 1, 2, 0]);
-    assert_eq!((info.links, info.leaves), (6, 1));
+    assert_eq!((info.links, info.leaves), (Some(6), Some(1)));
     assert!(info.bytes_per_position() > 0.0);
     let text = info.to_string();
     assert!(text.contains("Positions: 4 (moves = 6 links + 1 leaves)") && text.contains("Level S"), "{text}");

@@ -55,10 +55,13 @@ struct Output {
 
 #[derive(Debug, clap::Subcommand)]
 enum Op {
-    /// Counts by level and by ply, links and leaves, memory.
+    /// Counts by level and by ply, memory; with --links also links and leaves (slow on big books).
     Info {
         #[command(flatten)]
         input: Input,
+        /// Also count links and leaves (generates every move of every position).
+        #[arg(long)]
+        links: bool,
     },
     /// A position as Edax's `book show` prints it: value, links, leaf, lines, principal line.
     Show {
@@ -387,9 +390,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stop = AtomicBool::new(false);
     let control = Control { stop: &stop, progress: &progress_line };
     match &args.op {
-        Op::Info { input } => {
+        Op::Info { input, links } => {
             let (book, _) = input.load()?;
-            println!("{}", ops::info(&book));
+            println!("{}", ops::info(&book, *links));
         }
         Op::Show { input, moves } => {
             let (book, _) = input.load()?;
