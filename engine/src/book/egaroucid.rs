@@ -185,19 +185,27 @@ pub fn write_egbk3(book: &Book, out: &mut dyn Write) -> io::Result<()> {
     let count = i32::try_from(book.len())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "more than 2^31 - 1 positions"))?;
     let records = sorted_records(book);
-    let mut body = vec![0u8; records.len().saturating_mul(EGBK3_RECORD_LEN)];
-    body.par_chunks_exact_mut(EGBK3_RECORD_LEN).zip(records.par_iter()).for_each(|(out, (_, key, packed))| {
-        let (player, rest) = out.split_at_mut(8);
-        let (opponent, tail) = rest.split_at_mut(8);
-        player.copy_from_slice(&key[0].reverse_bits().to_le_bytes());
-        opponent.copy_from_slice(&key[1].reverse_bits().to_le_bytes());
-        tail.copy_from_slice(packed);
-    });
-    drop(records);
     out.write_all(MAGIC)?;
     out.write_all(&[3])?;
     out.write_all(&count.to_le_bytes())?;
-    out.write_all(&body)
+    // Encoded in parallel a chunk at a time into one reused buffer, so no second copy of the whole book is made.
+    const WRITE_CHUNK: usize = 1 << 16;
+    let mut buffer = vec![0u8; WRITE_CHUNK.saturating_mul(EGBK3_RECORD_LEN)];
+    for chunk in records.chunks(WRITE_CHUNK) {
+        let used = chunk.len().saturating_mul(EGBK3_RECORD_LEN);
+        let Some(bytes) = buffer.get_mut(..used) else {
+            return Err(io::Error::other("a chunk is larger than the write buffer"));
+        };
+        bytes.par_chunks_exact_mut(EGBK3_RECORD_LEN).zip(chunk.par_iter()).for_each(|(record, (_, key, packed))| {
+            let (player, rest) = record.split_at_mut(8);
+            let (opponent, tail) = rest.split_at_mut(8);
+            player.copy_from_slice(&key[0].reverse_bits().to_le_bytes());
+            opponent.copy_from_slice(&key[1].reverse_bits().to_le_bytes());
+            tail.copy_from_slice(packed);
+        });
+        out.write_all(bytes)?;
+    }
+    Ok(())
 }
 
 /// Every position as (canonical key, packed entry), in a canonical order: by the table hash of the key, then by key.
