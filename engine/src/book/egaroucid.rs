@@ -124,11 +124,7 @@ fn collect_hashed(hashed: Vec<(u64, Key, Packed)>) -> Book {
     });
     let hashed = if ordered { hashed } else { sort_by_hash(hashed, |r| r.0, |a, b| a.1.cmp(&b.1)) };
     let mut book = Book::with_capacity(hashed.len());
-    book.table.bulk_merge(&hashed, |stored, incoming| {
-        let mut merged = Entry::unpack(stored);
-        merged.merge_from(&Entry::unpack(incoming));
-        *stored = merged.pack();
-    });
+    book.table.bulk_merge(&hashed, merge_packed);
     book
 }
 
@@ -147,19 +143,60 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
         let offset = start.saturating_add(index.saturating_mul(EGBK3_RECORD_LEN));
         parse_egbk3_record(index as u64, offset, record)
     };
-    // Collected in place (an indexed collect writes straight into the vector); a bad record becomes the impossible
-    // key [0, 0] and the records are then scanned again, in order, for the first error.
-    let mut records = Vec::new();
-    body.par_chunks_exact(EGBK3_RECORD_LEN)
-        .enumerate()
-        .map(|item| record_at(item).unwrap_or((0, [0, 0], [0; 9])))
-        .collect_into_vec(&mut records);
-    if records.par_iter().any(|(_, key, _)| *key == [0, 0])
-        && let Some(error) = body.chunks_exact(EGBK3_RECORD_LEN).enumerate().map(record_at).find_map(Result::err)
-    {
-        return Err(error);
+    // Parses the records of `chunk` (starting at record `first`) in parallel into `out`, in place; a bad record
+    // becomes the impossible key [0, 0] and the chunk is then scanned again, in order, for the first error.
+    let parse_chunk = |first: usize, chunk: &[u8], out: &mut Vec<(u64, Key, Packed)>| -> Result<(), FormatError> {
+        chunk
+            .par_chunks_exact(EGBK3_RECORD_LEN)
+            .enumerate()
+            .map(|(i, record)| record_at((first.saturating_add(i), record)).unwrap_or((0, [0, 0], [0; 9])))
+            .collect_into_vec(out);
+        if out.par_iter().any(|(_, key, _)| *key == [0, 0]) {
+            let mut records = chunk.chunks_exact(EGBK3_RECORD_LEN).enumerate();
+            if let Some(error) = records.find_map(|(i, record)| record_at((first.saturating_add(i), record)).err()) {
+                return Err(error);
+            }
+        }
+        Ok(())
+    };
+    // Files in hash order (ours) go straight into the table a chunk at a time: no copy of the whole book. At the
+    // first record out of order, start again the general way (all records, then a sort by hash).
+    const READ_CHUNK: usize = 1 << 16;
+    let mut book = Book::with_capacity(count);
+    let mut chunk_records = Vec::with_capacity(READ_CHUNK);
+    let mut last: Option<(u64, Key)> = None;
+    let mut ordered = true;
+    for (chunk_index, chunk) in body.chunks(READ_CHUNK.saturating_mul(EGBK3_RECORD_LEN)).enumerate() {
+        parse_chunk(chunk_index.saturating_mul(READ_CHUNK), chunk, &mut chunk_records)?;
+        let in_order = chunk_records.par_windows(2).all(|w| match w {
+            [a, b] => (a.0, a.1) <= (b.0, b.1),
+            _ => true,
+        });
+        let continues = match (last, chunk_records.first()) {
+            (Some(previous), Some(first)) => previous <= (first.0, first.1),
+            _ => true,
+        };
+        if !(in_order && continues) {
+            ordered = false;
+            break;
+        }
+        book.table.bulk_merge(&chunk_records, merge_packed);
+        last = chunk_records.last().map(|r| (r.0, r.1));
     }
+    if ordered {
+        return Ok(book);
+    }
+    drop(book);
+    let mut records = Vec::new();
+    parse_chunk(0, body, &mut records)?;
     Ok(collect_hashed(records))
+}
+
+/// The level rule on packed entries.
+fn merge_packed(stored: &mut Packed, incoming: &Packed) {
+    let mut merged = Entry::unpack(stored);
+    merged.merge_from(&Entry::unpack(incoming));
+    *stored = merged.pack();
 }
 
 fn parse_egbk3_record(index: u64, offset: usize, record: &[u8]) -> Result<(u64, Key, Packed), FormatError> {
