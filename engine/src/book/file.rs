@@ -1,5 +1,5 @@
 //! Book files: the formats, detection from the content, the errors, and `load`/`save` around the pure parsers and
-//! writers of [`egaroucid`](super::egaroucid), [`edax`](super::edax) and [`text`](super::text).
+//! writers of [`egaroucid`], [`edax`] and [`text`].
 
 use std::fmt;
 use std::io;
