@@ -213,8 +213,13 @@ impl Solver {
             SolveMode::Exact => (-64, 64),
             SolveMode::WinLossDraw => (-1, 1),
         };
-        let shared =
-            Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some(), eval: self.evaluator.as_deref() };
+        let shared = Shared {
+            tt: &self.tt,
+            stop: &self.stop,
+            parallel: self.pool.is_some(),
+            eval: self.evaluator.as_deref(),
+            mpc: Some(&self.mpc),
+        };
         let run = || {
             let mut worker = Worker { shared: &shared, nodes: 0, split: None };
             let (p, o) = (board.player.0, board.opponent.0);

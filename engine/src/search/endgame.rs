@@ -35,11 +35,14 @@ pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
 pub(crate) const fn eval_search_depth(n_empties: u32) -> i32 {
     match n_empties {
         ..=19 => 2,
-        20..=22 => 3,
-        23..=25 => 4,
-        _ => 5,
+        20..=21 => 3,
+        22..=23 => 4,
+        24..=25 => 6,
+        _ => 8,
     }
 }
+/// Selectivity of those ordering searches.
+pub(crate) const ORDER_SELECTIVITY: crate::level::Selectivity = crate::level::Selectivity::P88;
 /// Weight of one disc of the pattern evaluation in the move score.
 pub(crate) const EVAL_ORDER_WEIGHT: i32 = 64;
 /// Weights of the ordering evaluation and of its look-ahead in the move score.
@@ -119,6 +122,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) stop: &'a AtomicBool,
     pub(crate) parallel: bool,
     pub(crate) eval: Option<&'a crate::eval::Evaluator>,
+    /// Multi-ProbCut for the ordering searches (`None`: full width).
+    pub(crate) mpc: Option<&'a crate::search::mpc::MpcModel>,
 }
 
 /// One thread's view of a search: its node counter and the split points above it.
@@ -209,7 +214,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, ORDER_SELECTIVITY, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -637,8 +642,8 @@ macro_rules! endgame_kernel {
                                     stop: w.shared.stop,
                                     done: w.shared.stop,
                                     nodes: 0,
-                                    mpc: None,
-                                    selectivity: crate::search::midgame::kernel::MIDGAME_BASE + crate::level::Selectivity::Exact.index(),
+                                    mpc: w.shared.mpc.and_then(|m| crate::search::mpc::t_value(ORDER_SELECTIVITY).map(|t| (t, m))),
+                                    selectivity: crate::search::midgame::kernel::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
                                     endgame: w.shared,
                                 };
                                 let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::Black, eval_search_depth(n_empties), -64, 64);
