@@ -80,6 +80,12 @@ pub enum Message {
     NoticeDismissed(usize),
     /// Help ▸ About opened (`true`) or closed.
     About(bool),
+    /// In/Out ▸ Copy Transcript.
+    CopyTranscript,
+    /// In/Out ▸ Input Transcript from Clipboard.
+    PasteTranscript,
+    /// The clipboard's text arrived.
+    ClipboardRead(Option<String>),
 }
 
 /// The application state.
@@ -192,6 +198,28 @@ impl App {
                 self.about_open = open;
                 Task::none()
             }
+            Message::CopyTranscript => iced::clipboard::write(self.game.transcript()),
+            Message::PasteTranscript => iced::clipboard::read().map(Message::ClipboardRead),
+            Message::ClipboardRead(text) => {
+                self.load_transcript(text);
+                Task::none()
+            }
+        }
+    }
+
+    /// Loads a transcript read from the clipboard, or says why not.
+    fn load_transcript(&mut self, text: Option<String>) {
+        let Some(text) = text else {
+            self.notices.push(Notice::ClipboardEmpty);
+            return;
+        };
+        match shirokuro_engine::notation::parse_transcript(text.trim()) {
+            Ok(transcript) => {
+                let squares: Vec<_> = transcript.moves.iter().filter_map(|mv| mv.square()).collect();
+                let action = self.game.load_moves(&squares, &Ctx { settings: &self.settings, language: self.language });
+                self.perform(action);
+            }
+            Err(error) => self.notices.push(Notice::TranscriptRejected { error: error.to_string() }),
         }
     }
 
@@ -362,6 +390,8 @@ fn notice_text(s: &crate::i18n::Strings, notice: &Notice) -> String {
         Notice::SaveFailed { error } => fill(&s.notice_settings_save_failed, &[error]),
         Notice::WeightsFailed { error } => fill(&s.notice_weights_failed, &[error]),
         Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[error]),
+        Notice::TranscriptRejected { error } => fill(&s.notice_transcript_rejected, &[error]),
+        Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
     }
 }
 
@@ -380,6 +410,8 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
         Key::Character(c) if modifiers.command() => match c {
             "n" => Some(Message::NewGame(Mode::HumanVsHuman)),
             "l" => game(game::Message::SaveBranch),
+            "c" => Some(Message::CopyTranscript),
+            "v" => Some(Message::PasteTranscript),
             _ => None,
         },
         Key::Character(c) if modifiers.is_empty() => match c {

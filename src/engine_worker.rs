@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::Instant;
 
 use iced::Subscription;
 use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
@@ -138,6 +139,7 @@ pub struct Handle {
     commands: Sender<Command>,
     latest: Arc<AtomicU64>,
     stop: Arc<Mutex<Option<ThinkerStop>>>,
+    cancelled_at: Arc<Mutex<Option<Instant>>>,
 }
 
 impl Handle {
@@ -151,6 +153,9 @@ impl Handle {
     /// Stops whatever runs: everything older than `generation` is abandoned.
     pub fn cancel(&self, generation: u64) {
         self.latest.store(generation, Ordering::SeqCst);
+        if let Ok(mut at) = self.cancelled_at.lock() {
+            *at = Some(Instant::now());
+        }
         if let Ok(stop) = self.stop.lock()
             && let Some(stop) = stop.as_ref()
         {
@@ -174,17 +179,28 @@ pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
     Subscription::run_with(weights_file, start)
 }
 
+/// Starts a worker outside iced (tests, tools): the same thread and events as [`subscription`].
+pub fn spawn(weights_file: &Path) -> impl iced::futures::Stream<Item = Event> + use<> {
+    start(&weights_file.to_path_buf())
+}
+
 /// Starts the worker thread; its events form the returned stream, which ends when the thread does.
 #[allow(clippy::ptr_arg, reason = "Subscription::run_with hands its key over by reference")]
 fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
     let (events, stream) = unbounded();
     let (commands, inbox) = std::sync::mpsc::channel();
-    let handle = Handle { commands, latest: Arc::new(AtomicU64::new(0)), stop: Arc::new(Mutex::new(None)) };
+    let handle = Handle {
+        commands,
+        latest: Arc::new(AtomicU64::new(0)),
+        stop: Arc::new(Mutex::new(None)),
+        cancelled_at: Arc::new(Mutex::new(None)),
+    };
     let worker = Worker {
         events,
         inbox,
         latest: Arc::clone(&handle.latest),
         stop: Arc::clone(&handle.stop),
+        cancelled_at: Arc::clone(&handle.cancelled_at),
         weights: None,
         thinker: None,
     };
@@ -201,6 +217,7 @@ struct Worker {
     inbox: Receiver<Command>,
     latest: Arc<AtomicU64>,
     stop: Arc<Mutex<Option<ThinkerStop>>>,
+    cancelled_at: Arc<Mutex<Option<Instant>>>,
     weights: Option<Arc<Weights>>,
     thinker: Option<Thinker>,
 }
@@ -235,9 +252,23 @@ impl Worker {
         }
     }
 
-    /// Sends an event; `false` once the app has gone.
+    /// Sends an event; `false` once the app has gone. Log lines also go to the process log.
     fn emit(&self, event: Event) -> bool {
+        if let Event::Log(line) = &event {
+            tracing::info!(target: "shirokuro::engine", "{line}");
+        }
         self.events.unbounded_send(event).is_ok()
+    }
+
+    /// Logs how long a stopped search took to return after the app cancelled it (the stop latency).
+    fn log_stop(&self, what: &str) -> bool {
+        let since = self.cancelled_at.lock().ok().and_then(|at| *at).map(|at| at.elapsed());
+        match since {
+            Some(elapsed) => {
+                self.emit(Event::Log(format!("{what} stopped {:.1} ms after cancel", elapsed.as_secs_f64() * 1e3)))
+            }
+            None => true,
+        }
     }
 
     fn configure(&mut self, options: EngineOptions) -> bool {
@@ -274,8 +305,11 @@ impl Worker {
         match request.job {
             Job::Think { position, level } => {
                 let thought = thinker.think(&position, level);
+                if thought.stopped {
+                    return self.log_stop("move search");
+                }
                 let alive = self.emit(Event::Log(describe("move", level, &thought)));
-                if thought.stopped || !self.is_current(generation) {
+                if !self.is_current(generation) {
                     return alive;
                 }
                 alive && self.emit(Event::Thought { generation, thought }) && self.emit(Event::Done { generation })
@@ -287,7 +321,10 @@ impl Worker {
                         return true;
                     }
                     let thought = thinker.think(&position, level);
-                    if thought.stopped || !self.is_current(generation) {
+                    if thought.stopped {
+                        return self.log_stop("analysis");
+                    }
+                    if !self.is_current(generation) {
                         return true;
                     }
                     let value = black_value(position.side_to_move, thought.score);
@@ -314,20 +351,28 @@ impl Worker {
         }
         for step in steps {
             let root_level = Level::clamped(step);
-            let kind = match root_level.plan(root_empties) {
-                SearchPlan::Midgame { depth, .. } => HintKind::Level(depth),
+            // A midgame plan searches each child one ply shallower; an endgame plan (decided by the empties) keeps
+            // the level, so an exact root plan means exact children.
+            let (kind, child_level) = match root_level.plan(root_empties) {
+                SearchPlan::Midgame { depth, .. } => {
+                    (HintKind::Level(depth), Level::clamped(step.saturating_sub(1).max(1)))
+                }
+                SearchPlan::Endgame { selectivity } if selectivity.is_exact() => (HintKind::Percent(100), root_level),
+                // 99.9 % shows as 99 %: only an exact result may read 100 %.
                 SearchPlan::Endgame { selectivity } => {
-                    HintKind::Percent(u8::try_from(selectivity.percent().round() as i64).unwrap_or(100))
+                    (HintKind::Percent(selectivity.percent().floor() as u8), root_level)
                 }
             };
-            let child_level = Level::clamped(step.saturating_sub(1).max(1));
             for &square in &moves {
                 if !self.is_current(generation) {
                     return true;
                 }
                 let Ok(child) = position.play(Move::Place(square)) else { continue };
                 let thought = thinker.think(&child, child_level);
-                if thought.stopped || !self.is_current(generation) {
+                if thought.stopped {
+                    return self.log_stop("hint search");
+                }
+                if !self.is_current(generation) {
                     return true;
                 }
                 if !self.emit(Event::Hint { generation, square, value: -thought.score, kind }) {

@@ -122,7 +122,8 @@ macro_rules! strings {
 
 strings! {
     window_title,
-    menu_game, menu_settings, menu_display, menu_operate, menu_help, menu_language,
+    menu_game, menu_settings, menu_display, menu_operate, menu_in_out, menu_help, menu_language,
+    copy_transcript, paste_transcript,
     new_game_human, new_game_as_black, new_game_as_white, new_selfplay, analyze,
     level, threads, hash_level, ai_plays_black, ai_plays_white, pause_on_pass,
     display_on_board, display_panels, show_legal, show_hints, hint_count, show_hint_level, show_last_move,
@@ -136,7 +137,7 @@ strings! {
     graph_title, graph_legend, graph_midgame, graph_endgame, log_title, log_empty,
     hint_level, hint_percent,
     notice_bad_value, notice_unknown_key, notice_settings_unreadable, notice_settings_save_failed,
-    notice_weights_failed, notice_engine_failed,
+    notice_weights_failed, notice_engine_failed, notice_transcript_rejected, notice_clipboard_empty,
 }
 
 #[cfg(test)]

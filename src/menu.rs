@@ -1,4 +1,4 @@
-//! The menu bar (iced_aw): Game, Settings, Display, Operate, Help and Language. Every item sends a message; items of
+//! The menu bar (iced_aw): Game, Settings, Display, Operate, In/Out, Help and Language. Every item sends a message; items of
 //! features that do not exist yet are absent.
 
 use iced::widget::{button, checkbox, column, container, slider, text};
@@ -128,6 +128,10 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
         stop_or_resume,
         action(&s.clear_cache, None, g(game::Message::ClearCache)),
     ]);
+    let in_out_menu = menu(vec![
+        action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
+        action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
+    ]);
     let help_menu = menu(vec![action(&s.about, None, Message::About(true))]);
     let language_menu = menu(
         Language::ALL
@@ -144,6 +148,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
         Item::with_menu(root(&s.menu_settings), settings_menu),
         Item::with_menu(root(&s.menu_display), display_menu),
         Item::with_menu(root(&s.menu_operate), operate_menu),
+        Item::with_menu(root(&s.menu_in_out), in_out_menu),
         Item::with_menu(root(&s.menu_help), help_menu),
         Item::with_menu(root(&s.menu_language), language_menu),
     ])

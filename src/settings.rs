@@ -148,6 +148,13 @@ pub enum Notice {
         /// Why.
         error: String,
     },
+    /// Text given as a transcript was rejected.
+    TranscriptRejected {
+        /// Why (the parser's message: move number and offset).
+        error: String,
+    },
+    /// The clipboard held no text.
+    ClipboardEmpty,
 }
 
 /// The result of [`load`].

@@ -297,3 +297,21 @@ fn analysis_values_fill_the_line() {
     let action = game.on_engine(Event::Done { generation }, &ctx(&settings));
     assert!(matches!(started_job(&action), Some((_, Job::Hints { .. }))));
 }
+
+#[test]
+fn a_transcript_from_the_clipboard_replaces_the_game() {
+    use shirokuro::app::{App, Message as AppMessage};
+    use shirokuro::settings::{Loaded, Notice, Paths};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(Paths::inside(dir.path()), Loaded { settings: human_vs_human(), notices: Vec::new() });
+    let _ = app.update(AppMessage::ClipboardRead(Some(" F5d6 c3\n".to_owned())));
+    assert_eq!(app.game().record().ply(), 3);
+    assert_eq!(app.game().transcript(), "f5d6c3");
+    let _ = app.update(AppMessage::ClipboardRead(Some("f5a1".to_owned())));
+    assert!(matches!(app.notices(), [Notice::TranscriptRejected { .. }]), "{:?}", app.notices());
+    assert_eq!(app.game().record().ply(), 3, "a bad transcript changes nothing");
+    let _ = app.update(AppMessage::ClipboardRead(None));
+    assert!(matches!(app.notices().last(), Some(Notice::ClipboardEmpty)));
+    let _ = app.update(AppMessage::NoticeDismissed(0));
+    assert_eq!(app.notices().len(), 1);
+}

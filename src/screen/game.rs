@@ -206,6 +206,27 @@ impl Game {
         self.log.iter().map(String::as_str)
     }
 
+    /// The transcript of the line being viewed, to its end (`f5d6c3…`, passes left out).
+    #[must_use]
+    pub fn transcript(&self) -> String {
+        self.record.moves_to(self.record.last_ply()).iter().map(|square| square.to_lowercase()).collect()
+    }
+
+    /// Replaces the game by these moves from the initial position (already checked legal, e.g. by the transcript
+    /// parser), with the cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_moves(&mut self, moves: &[Square], ctx: &Ctx<'_>) -> Action {
+        let mut record = Record::default();
+        for &square in moves {
+            if record.play(square, true).is_err() {
+                break;
+            }
+        }
+        self.record = record;
+        self.paused = false;
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
     /// Starts a new game from the initial position; the AI sides are already in `ctx.settings`.
     pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
         self.record = Record::default();
