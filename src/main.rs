@@ -15,6 +15,7 @@ fn main() -> iced::Result {
         .subscription(App::subscription)
         .theme(App::theme)
         .default_font(iced::Font::with_name(shirokuro::FONT_FAMILY))
+        .antialiasing(true)
         .window_size((1100.0, 720.0))
         .centered();
     for font in shirokuro::FONTS {

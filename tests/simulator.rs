@@ -106,3 +106,14 @@ fn help_about_opens_and_closes() {
     }
     assert!(!app.is_about_open());
 }
+
+#[test]
+fn shortcut_keys_are_left_for_the_app() {
+    use iced::keyboard::{Key, key::Named};
+    let (app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    for key in [Named::ArrowLeft, Named::ArrowRight, Named::Home, Named::End, Named::Backspace, Named::Space] {
+        let status = ui.tap_key(Key::Named(key));
+        assert_eq!(status, iced::event::Status::Ignored, "{key:?} was taken by a widget");
+    }
+}
