@@ -117,3 +117,19 @@ fn shortcut_keys_are_left_for_the_app() {
         assert_eq!(status, iced::event::Status::Ignored, "{key:?} was taken by a widget");
     }
 }
+
+#[test]
+fn panels_can_be_hidden_and_settings_are_clamped() {
+    use shirokuro::app::{Change, Toggle};
+    let (mut app, _dir) = app(Settings::default());
+    assert!(screen(&app).find(selector::id("graph")).is_ok());
+    assert!(screen(&app).find(selector::id("info")).is_ok());
+    let _ = app.update(Message::Setting(Change::Display(Toggle::Graph, false)));
+    let _ = app.update(Message::Setting(Change::Display(Toggle::Info, false)));
+    assert!(screen(&app).find(selector::id("graph")).is_err());
+    assert!(screen(&app).find(selector::id("info")).is_err());
+    let _ = app.update(Message::Setting(Change::Level(99)));
+    assert_eq!(app.settings().level, 60);
+    let _ = app.update(Message::Setting(Change::HintCount(0)));
+    assert_eq!(app.settings().display.hint_count, 1);
+}
