@@ -193,19 +193,25 @@ impl Record {
         }
     }
 
-    /// One ply back and everything after it removed (Egaroucid's Undo). Returns whether anything changed.
+    /// One ply back and everything after it removed (Egaroucid's Undo). On the fork only the fork is cut; undoing
+    /// its first move drops it and leaves the main line whole. Returns whether anything changed.
     pub fn undo(&mut self) -> bool {
         if self.ply == 0 {
             return false;
         }
         let ply = self.ply - 1;
-        self.go_to(ply);
-        match (&mut self.fork, self.on_fork) {
-            (Some(fork), true) => fork.nodes.truncate(ply - fork.from),
-            _ => {
-                self.main.truncate(ply + 1);
-                self.fork = None;
+        self.ply = ply;
+        if self.on_fork {
+            match &mut self.fork {
+                Some(fork) if ply > fork.from => fork.nodes.truncate(ply - fork.from),
+                _ => {
+                    self.fork = None;
+                    self.on_fork = false;
+                }
             }
+        } else {
+            self.main.truncate(ply + 1);
+            self.fork = None;
         }
         true
     }
@@ -311,5 +317,24 @@ mod tests {
         assert!(r.undo());
         assert!(!r.undo());
         assert_eq!(r.current().position, Position::INITIAL);
+    }
+
+    #[test]
+    fn undo_on_a_fork_cuts_only_the_fork() {
+        let mut r = Record::default();
+        for m in ["f5", "d6", "c3"] {
+            r.play(sq(m), true).unwrap();
+        }
+        r.go_to(1);
+        r.play(sq("f6"), true).unwrap();
+        r.play(sq("e6"), true).unwrap();
+        assert!(r.undo());
+        assert!(r.is_on_fork());
+        assert_eq!((r.ply(), r.last_ply()), (2, 2));
+        assert!(r.undo());
+        assert!(!r.is_on_fork());
+        assert!(r.fork().is_none());
+        assert_eq!(r.ply(), 1);
+        assert!(played(&r, &["f5", "d6", "c3"]), "the main line is whole");
     }
 }
