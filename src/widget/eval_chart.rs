@@ -74,10 +74,12 @@ pub fn band_color(index: u8, alt_palette: bool) -> iced::Color {
 
 /// The selectivity index the level's plan uses at `ply` (standard start: 60 − ply empties).
 fn plan_index(level: Level, ply: usize) -> u8 {
-    let empties = u8::try_from(60usize.saturating_sub(ply)).unwrap_or(0);
-    match level.plan(empties) {
-        SearchPlan::Midgame { selectivity, .. } | SearchPlan::Endgame { selectivity } => selectivity.index(),
-    }
+    plan_at(level, ply).selectivity().index()
+}
+
+/// The level's plan at `ply` (standard start: 60 − ply empties).
+fn plan_at(level: Level, ply: usize) -> SearchPlan {
+    level.plan(u8::try_from(60usize.saturating_sub(ply)).unwrap_or(0))
 }
 
 /// The chart widget's program.
@@ -152,6 +154,14 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
                 Bar::new([(ply as f64, -f64::from(range)), (ply as f64 + 1.0, f64::from(range))], color.filled())
             });
             let _ = chart.draw_series(bands);
+            // Egaroucid's bar along the top: dark where the level searches the midgame, light where it searches to
+            // the end of the game.
+            let top = f64::from(range);
+            let bar = (0..60usize).map(|ply| {
+                let color = if plan_at(level, ply).is_endgame() { WHITE.mix(0.75) } else { BLACK.mix(0.6) };
+                Bar::new([(ply as f64, top * 0.93), (ply as f64 + 1.0, top)], color.filled())
+            });
+            let _ = chart.draw_series(bar);
         }
         let _ = chart.draw_series(LineSeries::new([(0.0, 0.0), (60.0, 0.0)], WHITE.mix(0.5).stroke_width(2)));
         let points = |start: usize, values: &[Option<i32>]| -> Vec<(f64, f64)> {
