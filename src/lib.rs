@@ -9,6 +9,7 @@ pub mod engine_worker;
 pub mod fsutil;
 pub mod i18n;
 pub mod menu;
+pub mod opening;
 pub mod record;
 pub mod screen;
 pub mod settings;

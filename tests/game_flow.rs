@@ -315,3 +315,23 @@ fn a_transcript_from_the_clipboard_replaces_the_game() {
     let _ = app.update(AppMessage::NoticeDismissed(0));
     assert_eq!(app.notices().len(), 1);
 }
+
+#[test]
+fn the_opening_so_far_and_the_one_a_hovered_move_leads_to() {
+    let settings = human_vs_human();
+    let (mut game, _) = ready_game(&settings);
+    assert_eq!(game.opening_so_far(Language::English), None);
+    let _ = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    let _ = game.update(Message::SquareHovered(Some(sq("d6"))), &ctx(&settings));
+    assert_eq!(game.hovered_opening(Language::English), Some((sq("d6"), "Perpendicular Opening")));
+    let _ = game.update(Message::SquareHovered(Some(sq("a1"))), &ctx(&settings));
+    assert_eq!(game.hovered_opening(Language::English), None, "not a legal move");
+    for m in ["d6", "c3"] {
+        let _ = game.update(Message::SquareClicked(sq(m)), &ctx(&settings));
+    }
+    assert_eq!(game.opening_so_far(Language::Japanese), Some("虎系"));
+    // The last named position along the line counts, also after moves that have no name.
+    let _ = game.update(Message::SquareClicked(sq("h8")), &ctx(&settings));
+    let _ = game.update(Message::SquareClicked(sq("d3")), &ctx(&settings));
+    assert!(game.opening_so_far(Language::Japanese).is_some());
+}

@@ -54,6 +54,11 @@ fn the_bundled_font_covers_every_character() {
                 assert!(bold.glyph_index(c).is_some(), "{}.{key}: {c:?} missing from the bold font", language.code());
             }
         }
+        for line in shirokuro::opening::source(language).lines().filter(|l| !l.starts_with('#')) {
+            for c in line.chars().filter(|c| !c.is_whitespace()) {
+                assert!(regular.glyph_index(c).is_some(), "opening name {line:?}: {c:?} missing from the font");
+            }
+        }
         assert!(regular.glyph_index('›').is_some() && regular.glyph_index('•').is_some(), "menu marks");
     }
 }

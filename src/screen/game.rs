@@ -14,6 +14,7 @@ use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::engine_worker::{Event, HintKind, Job, Request, black_value};
 use crate::i18n::{Strings, fill};
+use crate::opening::Openings;
 use crate::record::Record;
 use crate::screen::Ctx;
 use crate::settings::Settings;
@@ -82,6 +83,8 @@ pub enum Message {
     SaveBranch,
     /// Re-evaluate every position of the line.
     Analyze,
+    /// The cursor moved onto this square (`None`: off the board).
+    SquareHovered(Option<Square>),
 }
 
 /// What the engine should do, for the app to pass on.
@@ -140,6 +143,7 @@ pub struct Game {
     scene: Scene,
     caches: Caches,
     chart: EvalChart,
+    hovered: Option<Square>,
 }
 
 impl Game {
@@ -159,6 +163,7 @@ impl Game {
             scene: empty_scene(),
             caches: Caches::default(),
             chart: EvalChart::default(),
+            hovered: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -227,6 +232,21 @@ impl Game {
         self.plan(ctx)
     }
 
+    /// The name of the last named opening along the line up to the cursor.
+    #[must_use]
+    pub fn opening_so_far(&self, language: crate::i18n::Language) -> Option<&'static str> {
+        let openings = Openings::of(language);
+        (0..=self.record.ply()).rev().find_map(|ply| self.record.node_at(ply).and_then(|n| openings.name(&n.position)))
+    }
+
+    /// The opening a legal move under the cursor leads to, as (square, name).
+    #[must_use]
+    pub fn hovered_opening(&self, language: crate::i18n::Language) -> Option<(Square, &'static str)> {
+        let square = self.hovered?;
+        let next = self.record.current().position.play(Move::Place(square)).ok()?;
+        Openings::of(language).name(&next).map(|name| (square, name))
+    }
+
     /// Starts a new game from the initial position; the AI sides are already in `ctx.settings`.
     pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
         self.record = Record::default();
@@ -289,6 +309,10 @@ impl Game {
                 Action::None
             }
             Message::Analyze => self.analyze(ctx),
+            Message::SquareHovered(square) => {
+                self.hovered = square;
+                Action::None
+            }
         }
     }
 
@@ -543,7 +567,9 @@ impl Game {
         let display = &ctx.settings.display;
         let clickable = !(self.is_thinking() || self.running == Some(Running::Analysis));
         let on_click: Option<fn(Square) -> Message> = if clickable { Some(Message::SquareClicked) } else { None };
-        let board = canvas(Board::new(&self.scene, &self.caches, on_click)).width(Length::Fill).height(Length::Fill);
+        let board = canvas(Board::new(&self.scene, &self.caches, on_click).on_hover(Message::SquareHovered))
+            .width(Length::Fill)
+            .height(Length::Fill);
         let board = container(board).id("board").width(Length::FillPortion(3)).height(Length::Fill);
 
         let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
@@ -555,12 +581,12 @@ impl Game {
         }
         if display.show_log {
             let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
-                vec![text(s.log_empty.clone()).size(12).into()]
+                vec![text(s.log_empty.as_str()).size(12).into()]
             } else {
-                self.log.iter().rev().map(|line| text(line.clone()).size(12).into()).collect()
+                self.log.iter().rev().map(|line| text(line.as_str()).size(12).into()).collect()
             };
             side = side.push(
-                column![text(s.log_title.clone()).size(14), scrollable(Column::with_children(lines).spacing(2))]
+                column![text(s.log_title.as_str()).size(14), scrollable(Column::with_children(lines).spacing(2))]
                     .spacing(4)
                     .height(Length::Fill),
             );
@@ -596,6 +622,12 @@ impl Game {
             text(level_line).size(14),
         ]
         .spacing(4);
+        if let Some(name) = self.opening_so_far(ctx.language) {
+            info = info.push(text(fill(&s.opening, &[&name])).size(14));
+        }
+        if let Some((square, name)) = self.hovered_opening(ctx.language) {
+            info = info.push(text(fill(&s.opening_of_move, &[&square.to_lowercase(), &name])).size(14));
+        }
         if let Some(status) = status {
             info = info.push(text(status).size(14));
         }

@@ -73,12 +73,20 @@ pub struct Board<'a, Message> {
     scene: &'a Scene,
     caches: &'a Caches,
     on_click: Option<fn(Square) -> Message>,
+    on_hover: Option<fn(Option<Square>) -> Message>,
 }
 
 impl<'a, Message> Board<'a, Message> {
     /// A board showing `scene`; clicks on squares produce `on_click(square)` when given.
     pub fn new(scene: &'a Scene, caches: &'a Caches, on_click: Option<fn(Square) -> Message>) -> Self {
-        Board { scene, caches, on_click }
+        Board { scene, caches, on_click, on_hover: None }
+    }
+
+    /// Reports the square under the cursor (`None` off the board) whenever it changes.
+    #[must_use]
+    pub fn on_hover(mut self, on_hover: fn(Option<Square>) -> Message) -> Self {
+        self.on_hover = Some(on_hover);
+        self
     }
 }
 
@@ -155,22 +163,35 @@ fn text(content: String, position: Point, size: f32, color: Color, font: Font) -
     }
 }
 
+/// The square last reported as hovered.
+#[derive(Debug, Default)]
+pub struct Hover(Option<Square>);
+
 impl<Message> canvas::Program<Message> for Board<'_, Message> {
-    type State = ();
+    type State = Hover;
 
     fn update(
         &self,
-        _state: &mut (),
+        state: &mut Hover,
         event: &canvas::Event,
         bounds: Rectangle,
         cursor: mouse::Cursor,
     ) -> Option<canvas::Action<Message>> {
-        let on_click = self.on_click?;
+        let square_under = || cursor.position_in(bounds).and_then(|p| Geometry8::fit(bounds.size()).square_at(p));
         match event {
             canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => {
-                let point = cursor.position_in(bounds)?;
-                let square = Geometry8::fit(bounds.size()).square_at(point)?;
+                let on_click = self.on_click?;
+                let square = square_under()?;
                 Some(canvas::Action::publish(on_click(square)).and_capture())
+            }
+            canvas::Event::Mouse(mouse::Event::CursorMoved { .. } | mouse::Event::CursorLeft) => {
+                let on_hover = self.on_hover?;
+                let square = square_under();
+                if square == state.0 {
+                    return None;
+                }
+                state.0 = square;
+                Some(canvas::Action::publish(on_hover(square)))
             }
             _ => None,
         }
@@ -178,7 +199,7 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
 
     fn draw(
         &self,
-        _state: &(),
+        _state: &Hover,
         renderer: &Renderer,
         _theme: &Theme,
         bounds: Rectangle,
@@ -191,7 +212,7 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
         vec![frame, pieces]
     }
 
-    fn mouse_interaction(&self, _state: &(), bounds: Rectangle, cursor: mouse::Cursor) -> mouse::Interaction {
+    fn mouse_interaction(&self, _state: &Hover, bounds: Rectangle, cursor: mouse::Cursor) -> mouse::Interaction {
         let over_legal = self.on_click.is_some()
             && cursor
                 .position_in(bounds)
