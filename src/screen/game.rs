@@ -1,7 +1,7 @@
 //! The game screen: board, info panel, graph and log; the game flow (human and AI turns, passes, navigation,
 //! hints, analysis) and the engine jobs it needs.
 //!
-//! After every change the screen works out what the engine should be doing ([`Game::plan`]): the AI's move when it
+//! After every change the screen works out what the engine should be doing (`Game::plan`): the AI's move when it
 //! is the AI's turn at the end of the line, otherwise hint values for the human. Each plan bumps the generation, so
 //! results of an older plan are dropped when they arrive.
 
