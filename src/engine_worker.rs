@@ -22,7 +22,7 @@ use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::{Level, SearchPlan};
 use shirokuro_engine::search::SolveOptions;
-use shirokuro_engine::think::{Thinker, ThinkerStop, Thought};
+use shirokuro_engine::think::{ThinkProgress, Thinker, ThinkerStop, Thought};
 use shirokuro_engine::{Color, Move, Position, Square};
 
 /// What the engine is asked to do.
@@ -110,6 +110,8 @@ pub enum Event {
         value: i32,
         /// How it was found.
         kind: HintKind,
+        /// The expected continuation after the move.
+        pv: Vec<Move>,
     },
     /// One position's value from an analysis (Black's point of view).
     Analyzed {
@@ -304,7 +306,9 @@ impl Worker {
         }
         match request.job {
             Job::Think { position, level } => {
-                let thought = thinker.think(&position, level);
+                let thought = thinker.think_with_progress(&position, level, &mut |p| {
+                    let _sent = self.emit(Event::Log(describe_progress(p)));
+                });
                 if thought.stopped {
                     return self.log_stop("move search");
                 }
@@ -375,7 +379,7 @@ impl Worker {
                 if !self.is_current(generation) {
                     return true;
                 }
-                if !self.emit(Event::Hint { generation, square, value: -thought.score, kind }) {
+                if !self.emit(Event::Hint { generation, square, value: -thought.score, kind, pv: thought.pv }) {
                     return false;
                 }
             }
@@ -395,6 +399,13 @@ pub fn black_value(side: Color, score: i32) -> i32 {
         Color::Black => score,
         Color::White => -score,
     }
+}
+
+/// A log line for one finished iteration of a search.
+fn describe_progress(p: &ThinkProgress) -> String {
+    let pv: String = p.pv.iter().take(12).map(ToString::to_string).collect::<Vec<_>>().join(" ");
+    let selectivity = if p.exact { "exact".to_owned() } else { format!("{}%", p.selectivity.percent()) };
+    format!("  depth {}@{selectivity} {:+} {pv} nodes {} {:.0} n/s", p.depth, p.score, p.nodes, p.nodes_per_second())
 }
 
 /// A log line for a finished search.

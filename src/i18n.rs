@@ -131,7 +131,7 @@ strings! {
     forward, backward, first_position, last_position, undo, ai_one_move, stop_ai, resume_ai, clear_cache, save_branch,
     about, about_text, about_font, about_folders, close,
     start, pass, dismiss,
-    move_number, black, white, ai, human, to_move, game_over, black_wins, white_wins, draw, discs, opening, opening_of_move,
+    move_number, black, white, ai, human, to_move, game_over, black_wins, white_wins, draw, discs, opening, opening_of_move, best_line,
     level_with_category, category_light, category_standard, category_pragmatic, category_accurate, category_danger,
     ai_thinking, ai_paused, analyzing, must_pass, press_start, engine_loading, last_search,
     graph_title, graph_legend, graph_midgame, graph_endgame, log_title, log_empty,

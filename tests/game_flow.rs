@@ -8,6 +8,7 @@ use shirokuro::i18n::Language;
 use shirokuro::screen::Ctx;
 use shirokuro::screen::game::{Action, Game, Message, Order};
 use shirokuro::settings::Settings;
+use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::think::Thought;
 use shirokuro_engine::{Color, Move, Position, Square};
 
@@ -39,6 +40,8 @@ fn thought(best: Move, score: i32) -> Thought {
         nodes: 10,
         elapsed: Duration::from_millis(1),
         stopped: false,
+        selectivity: Selectivity::Exact,
+        pv: vec![best],
     }
 }
 
@@ -124,6 +127,7 @@ fn hint_values_stream_in_and_only_the_current_generation_counts() {
         square: sq(square),
         value,
         kind: HintKind::Level(1),
+        pv: Vec::new(),
     };
     let _ = game.on_engine(hint(generation, "f5", 2), &ctx(&settings));
     let _ = game.on_engine(hint(generation, "d3", 5), &ctx(&settings));
@@ -334,4 +338,30 @@ fn the_opening_so_far_and_the_one_a_hovered_move_leads_to() {
     let _ = game.update(Message::SquareClicked(sq("h8")), &ctx(&settings));
     let _ = game.update(Message::SquareClicked(sq("d3")), &ctx(&settings));
     assert!(game.opening_so_far(Language::Japanese).is_some());
+}
+
+#[test]
+fn the_best_line_comes_from_the_ai_and_from_the_best_hint() {
+    let settings = Settings { ai_plays_black: false, ai_plays_white: true, ..Settings::default() };
+    let (mut game, _) = ready_game(&settings);
+    let action = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    let (generation, _) = started_job(&action).unwrap();
+    let mut t = thought(Move::Place(sq("d6")), 0);
+    t.pv = vec![Move::Place(sq("d6")), Move::Place(sq("c3")), Move::Place(sq("d3"))];
+    let action = game.on_engine(Event::Thought { generation, thought: t }, &ctx(&settings));
+    assert_eq!(game.best_line(), Some(&[Move::Place(sq("c3")), Move::Place(sq("d3"))][..]));
+    // A hint better than the others replaces it.
+    let (generation, _) = started_job(&action).unwrap();
+    let hint = Event::Hint {
+        generation,
+        square: sq("c5"),
+        value: 4,
+        kind: HintKind::Level(1),
+        pv: vec![Move::Place(sq("f6"))],
+    };
+    let _ = game.on_engine(hint, &ctx(&settings));
+    assert_eq!(game.best_line(), Some(&[Move::Place(sq("c5")), Move::Place(sq("f6"))][..]));
+    // It belongs to its position only.
+    let _ = game.update(Message::Backward, &ctx(&settings));
+    assert_eq!(game.best_line(), None);
 }

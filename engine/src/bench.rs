@@ -72,6 +72,54 @@ fn parse(text: &str) -> Option<Board> {
     }
 }
 
+/// Midgame bench positions, as move sequences from the initial position: eight XOT openings (52 empties), and five
+/// WTHOR games after 20 moves (40 empties) and after 32 (28 empties).
+pub const MIDGAME_POSITIONS: [&str; 18] = [
+    "f5f6e6d6f7g6h5g4",
+    "f5d6c5f4e3c6f6g6",
+    "f5d6c3g5e6f3g4g6",
+    "f5d6c3d3c4f4c5b3",
+    "f5f6e6f4g6c5f3g4",
+    "f5d6c4d3c2b3b4b5",
+    "f5f4g3g6f3g4e3e2",
+    "f5f6d3c5d6c7b5e3",
+    "f5d6c6f6c4c3d3f4g5h6h5h4g4f3g3h3d7e3d2c1",
+    "f5d6c6f6e6d7c5b4c3d2c4b6c8e8c7b5e7f8f7f3",
+    "f5f6d3f4e6d6g4f3g5e3d7h4h5h6h3g3h7g6h2e7",
+    "f5f6d3f4e6d6e7d7d8c8g6c7f3h6f7g3h3g4h4e3",
+    "f5f6c4c3e6b4d3e3f7d6c6e7f8c7c8g5d7c5h4h5",
+    "f5d6c6f6c4c3d3f4g5h6h5h4g4f3g3h3d7e3d2c1d1e1e2e6f2f1g2c2e7e8f8g8",
+    "f5d6c6f6e6d7c5b4c3d2c4b6c8e8c7b5e7f8f7f3d3b3a3a4d1a2a5a6b7g5g4a7",
+    "f5f6d3f4e6d6g4f3g5e3d7h4h5h6h3g3h7g6h2e7d8f7e8g8e2f2e1d2d1g1g7c3",
+    "f5f6d3f4e6d6e7d7d8c8g6c7f3h6f7g3h3g4h4e3c6g5h5h2e8h7d2e2e1c1f2d1",
+    "f5f6c4c3e6b4d3e3f7d6c6e7f8c7c8g5d7c5h4h5h6d8e8b6a5a6a7b7g6h7b5h3",
+];
+
+/// The midgame bench: every [`MIDGAME_POSITIONS`] searched to `depth` at `selectivity` with a fresh table of 2^20
+/// entries, on `threads` threads.
+///
+/// # Panics
+/// Never: the positions are checked by a test.
+#[must_use]
+pub fn run_midgame(
+    weights: std::sync::Arc<crate::eval::Weights>,
+    depth: u8,
+    selectivity: crate::level::Selectivity,
+    threads: usize,
+) -> BenchResult {
+    let search = crate::search::midgame::MidgameSearch::new(weights, HASH_LEVEL).with_threads(threads);
+    let mut nodes = 0;
+    let mut elapsed = Duration::ZERO;
+    for text in MIDGAME_POSITIONS {
+        let position = crate::notation::parse_transcript(text).expect("bench transcripts are legal").end;
+        search.clear();
+        let result = search.search(&position, depth, selectivity, &mut |_| {});
+        nodes += result.nodes;
+        elapsed += result.elapsed;
+    }
+    BenchResult { positions: MIDGAME_POSITIONS.len(), nodes, elapsed }
+}
+
 /// Runs the bench single-threaded, clearing the table before each position.
 ///
 /// # Errors
@@ -96,6 +144,9 @@ mod tests {
     fn every_bench_position_parses() {
         for text in super::POSITIONS {
             assert!(super::parse(text).is_some(), "{text}");
+        }
+        for text in super::MIDGAME_POSITIONS {
+            assert!(crate::notation::parse_transcript(text).is_ok(), "{text}");
         }
     }
 }

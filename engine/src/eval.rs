@@ -7,8 +7,11 @@
 //!
 //! Phases: `(discs on the board − 4) / 2`, clamped to 0–29 (30 phases).
 
+mod evaluator;
 pub mod pattern;
 pub mod weights;
+
+pub use evaluator::Evaluator;
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, Color};
@@ -32,19 +35,33 @@ pub const fn phase(discs: u32) -> usize {
     if p as usize >= PHASES { PHASES - 1 } else { p as usize }
 }
 
+/// The most features one square belongs to.
+const MAX_PER_SQUARE: usize = 16;
+
 /// Where each square appears: (feature number, 3^(digits after it)) pairs.
 struct SquareMap {
-    entries: Vec<Vec<(usize, u32)>>,
+    /// `entries[sq][..counts[sq]]`.
+    entries: [[(usize, u32); MAX_PER_SQUARE]; 64],
+    counts: [usize; 64],
     /// First feature number of each group.
     offsets: Vec<usize>,
     /// Total number of features.
     count: usize,
 }
 
+impl SquareMap {
+    #[inline]
+    fn squares(&self, sq: Square) -> &[(usize, u32)] {
+        let i = sq.index() as usize;
+        &self.entries[i][..self.counts[i]]
+    }
+}
+
 fn square_map() -> &'static SquareMap {
     static MAP: std::sync::OnceLock<SquareMap> = std::sync::OnceLock::new();
     MAP.get_or_init(|| {
-        let mut entries = vec![Vec::new(); 64];
+        let mut entries = [[(0, 0); MAX_PER_SQUARE]; 64];
+        let mut counts = [0; 64];
         let mut offsets = Vec::new();
         let mut number = 0;
         for group in groups() {
@@ -52,12 +69,15 @@ fn square_map() -> &'static SquareMap {
             for feature in &group.features {
                 for (k, sq) in feature.iter().enumerate() {
                     let power = 3u32.pow((group.length - 1 - k) as u32);
-                    entries[sq.index() as usize].push((number, power));
+                    let sq = sq.index() as usize;
+                    assert!(counts[sq] < MAX_PER_SQUARE, "too many features on one square");
+                    entries[sq][counts[sq]] = (number, power);
+                    counts[sq] += 1;
                 }
                 number += 1;
             }
         }
-        SquareMap { entries, offsets, count: number }
+        SquareMap { entries, counts, offsets, count: number }
     })
 }
 
@@ -78,12 +98,12 @@ impl Features {
         debug_assert_eq!(map.count, FEATURE_COUNT);
         let mut indices = [0u32; FEATURE_COUNT];
         for sq in black {
-            for &(f, power) in &map.entries[sq.index() as usize] {
+            for &(f, power) in map.squares(sq) {
                 indices[f] += power;
             }
         }
         for sq in white {
-            for &(f, power) in &map.entries[sq.index() as usize] {
+            for &(f, power) in map.squares(sq) {
                 indices[f] += 2 * power;
             }
         }
@@ -103,11 +123,11 @@ impl Features {
             Color::Black => 1,
             Color::White => 2,
         };
-        for &(f, power) in &map.entries[square.index() as usize] {
+        for &(f, power) in map.squares(square) {
             self.indices[f] += digit * power;
         }
         for sq in flips {
-            for &(f, power) in &map.entries[sq.index() as usize] {
+            for &(f, power) in map.squares(sq) {
                 // A flipped disc goes from 2 to 1 (Black moves) or from 1 to 2 (White moves).
                 match mover {
                     Color::Black => self.indices[f] -= power,

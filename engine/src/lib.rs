@@ -18,16 +18,20 @@
 #![warn(missing_docs)]
 
 pub mod arena;
+pub mod atomic_file;
 pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod eval;
 pub mod flip;
 pub mod format;
+pub mod label;
 pub mod level;
+pub mod mpc_fit;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod square;
 pub mod stability;

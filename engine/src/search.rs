@@ -7,6 +7,7 @@
 
 pub(crate) mod endgame;
 pub mod midgame;
+pub mod mpc;
 pub mod tt;
 
 use std::sync::Arc;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move};
 use crate::flip::Backend;
+use crate::level::Selectivity;
 use crate::square::Square;
 use endgame::{INF, Shared, Worker, parity_of};
 use tt::{NO_MOVE, PASS, TranspositionTable};
@@ -129,7 +131,8 @@ pub struct Solver {
     pool: Option<rayon::ThreadPool>,
     backend: Backend,
     threads: usize,
-    weights: Option<Arc<crate::eval::Weights>>,
+    evaluator: Option<Arc<crate::eval::Evaluator>>,
+    mpc: mpc::MpcModel,
 }
 
 impl Solver {
@@ -159,13 +162,14 @@ impl Solver {
             pool,
             backend,
             threads,
-            weights: None,
+            evaluator: None,
+            mpc: mpc::MpcModel::bundled(),
         })
     }
 
     /// Lets the move ordering at many empties use the pattern evaluation (`None`: mobility-based ordering only).
     pub fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
-        self.weights = weights;
+        self.evaluator = weights.map(|w| Arc::new(crate::eval::Evaluator::new(&w)));
     }
 
     /// The backend this solver runs.
@@ -210,11 +214,18 @@ impl Solver {
             SolveMode::WinLossDraw => (-1, 1),
         };
         let shared =
-            Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some(), weights: self.weights.as_deref() };
+            Shared { tt: &self.tt, stop: &self.stop, parallel: self.pool.is_some(), eval: self.evaluator.as_deref() };
         let run = || {
             let mut worker = Worker { shared: &shared, nodes: 0, split: None };
             let (p, o) = (board.player.0, board.opponent.0);
-            let (score, best) = self.root(&mut worker, p, o, alpha, beta);
+            let guess = match mode {
+                SolveMode::Exact => self.presearch(&shared, &mut worker, p, o),
+                SolveMode::WinLossDraw => None,
+            };
+            let (score, best) = match guess {
+                Some(guess) => self.aspiration_root(&mut worker, p, o, guess),
+                None => self.root(&mut worker, p, o, alpha, beta),
+            };
             let pv = match (mode, best) {
                 (SolveMode::Exact, Some(_)) if !worker.aborted() => self.principal_variation(&mut worker, p, o, score),
                 (_, Some(m)) => vec![m],
@@ -231,6 +242,94 @@ impl Solver {
             SolveMode::WinLossDraw => score.signum(),
         };
         SolveResult { score, best_move, pv, nodes, elapsed: start.elapsed(), stopped }
+    }
+
+    /// With an evaluation and enough empties: selective searches to the end at increasing selectivity (74 %, 88 %,
+    /// 98 %), which fill the table with good moves and give an estimate of the score for the exact search's window.
+    fn presearch(&self, shared: &Shared<'_>, w: &mut Worker<'_, '_>, p: u64, o: u64) -> Option<i32> {
+        let eval = self.evaluator.as_deref()?;
+        let empties = 64 - (p | o).count_ones();
+        if empties < PRESEARCH_MIN {
+            return None;
+        }
+        let features = crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o));
+        let mut guess: Option<i32> = None;
+        for selectivity in [Selectivity::P74, Selectivity::P88, Selectivity::P98] {
+            let mut ctx = midgame::kernel::Ctx {
+                eval,
+                tt: &self.tt,
+                stop: &self.stop,
+                done: &self.stop,
+                nodes: 0,
+                mpc: mpc::t_value(selectivity).map(|t| (t, &self.mpc)),
+                selectivity: midgame::kernel::MIDGAME_BASE + selectivity.index(),
+                endgame: shared,
+            };
+            let (mut alpha, mut beta) = guess.map_or((-64, 64), |g| ((g - 2).max(-64), (g + 2).min(64)));
+            let v = loop {
+                let v = self.midgame_root(&mut ctx, p, o, &features, empties as i32, alpha, beta);
+                if ctx.aborted() {
+                    break v;
+                }
+                if v <= alpha && alpha > -64 {
+                    (alpha, beta) = (-64, v + 1);
+                } else if v >= beta && beta < 64 {
+                    (alpha, beta) = (v - 1, 64);
+                } else {
+                    break v;
+                }
+            };
+            w.nodes += ctx.nodes;
+            if ctx.aborted() {
+                return None;
+            }
+            guess = Some(v);
+        }
+        guess
+    }
+
+    /// The exact search with a narrow window around `guess`, widened on failure.
+    fn aspiration_root(&self, w: &mut Worker<'_, '_>, p: u64, o: u64, guess: i32) -> (i32, Option<Move>) {
+        let (mut alpha, mut beta) = ((guess - 2).max(-64), (guess + 2).min(64));
+        loop {
+            let (v, best) = self.root(w, p, o, alpha, beta);
+            if w.aborted() {
+                return (v, best);
+            }
+            if v <= alpha && alpha > -64 {
+                (alpha, beta) = (-64, v + 1);
+            } else if v >= beta && beta < 64 {
+                (alpha, beta) = (v - 1, 64);
+            } else {
+                return (v, best);
+            }
+        }
+    }
+
+    /// Dispatches a midgame-kernel search (used by the presearch) to the backend.
+    #[allow(clippy::too_many_arguments)]
+    fn midgame_root(
+        &self,
+        ctx: &mut midgame::kernel::Ctx<'_>,
+        p: u64,
+        o: u64,
+        f: &crate::eval::Features,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let black = crate::board::Color::Black;
+        match self.backend {
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
+            Backend::Avx2 => unsafe { midgame::kernel::avx2::pvs(ctx, p, o, f, black, depth, alpha, beta) },
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: as above.
+            Backend::Avx512 => unsafe { midgame::kernel::avx512::pvs(ctx, p, o, f, black, depth, alpha, beta) },
+            _ => midgame::kernel::portable::pvs(ctx, p, o, f, black, depth, alpha, beta),
+        }
     }
 
     fn root(&self, w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<Move>) {
@@ -322,5 +421,8 @@ impl Solver {
 pub fn solve(board: &Board, options: SolveOptions, mode: SolveMode) -> Result<SolveResult, SearchError> {
     Ok(Solver::new(options)?.solve(board, mode))
 }
+
+/// From this many empties on, a solver with an evaluation runs selective presearches before the exact search.
+const PRESEARCH_MIN: u32 = 20;
 
 const _: () = assert!(INF > 64);

@@ -1,19 +1,17 @@
-//! Choosing a move at an AI level: [`Level::plan`] carried out with the searches that exist today.
+//! Choosing a move at an AI level: [`Level::plan`] carried out.
 //!
-//! - A midgame plan runs the midgame search to the level's depth. Multi-ProbCut does not exist yet, so the search is
-//!   plain alpha-beta whatever the plan's selectivity (levels 1–10 use none anyway).
+//! - A midgame plan runs the midgame search to the level's depth at the level's midgame selectivity (a depth that
+//!   reaches the empties searches to the end of the game, still at that selectivity, as Egaroucid does).
+//! - A selective endgame plan (88–99.9 %) runs the midgame search to the end of the game with Multi-ProbCut at the
+//!   plan's selectivity.
 //! - An exact endgame plan runs the exact solver.
-//! - A selective endgame plan (88–99.9 %, levels 11 and up) needs Multi-ProbCut; until it exists such positions are
-//!   searched like the midgame, to the level's depth (or to the end when that is shallower).
-//!
-//! So levels 1–10 behave exactly as in Egaroucid; higher levels are weaker and slower than theirs for now.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::Move;
 use crate::eval::Weights;
-use crate::level::{Level, SearchPlan};
+use crate::level::{Level, SearchPlan, Selectivity};
 use crate::position::Position;
 use crate::search::midgame::MidgameSearch;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
@@ -35,6 +33,39 @@ pub struct Thought {
     pub elapsed: Duration,
     /// Whether the search was stopped.
     pub stopped: bool,
+    /// The selectivity of the search that gave `score` ([`Selectivity::Exact`] for an exact solve or a full-width
+    /// midgame search).
+    pub selectivity: Selectivity,
+    /// The principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+}
+
+/// A progress report while thinking: one per finished iteration of the midgame search, and one at the end of an
+/// exact solve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThinkProgress {
+    /// Depth completed (plies, or empties for a search to the end).
+    pub depth: u8,
+    /// Its selectivity.
+    pub selectivity: Selectivity,
+    /// Whether the score is exact.
+    pub exact: bool,
+    /// Score for the side to move.
+    pub score: i32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+impl ThinkProgress {
+    /// Nodes per second so far.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
 }
 
 /// The AI: a midgame searcher and an endgame solver, each with its own transposition table.
@@ -65,7 +96,13 @@ impl Thinker {
     /// # Errors
     /// [`SearchError`] if the solver cannot be created.
     pub fn new(weights: Arc<Weights>, options: SolveOptions) -> Result<Thinker, SearchError> {
-        Ok(Thinker { midgame: MidgameSearch::new(weights, options.hash_level), solver: Solver::new(options)? })
+        let mut solver = Solver::new(options)?;
+        solver.set_weights(Some(Arc::clone(&weights)));
+        let mut midgame = MidgameSearch::new(weights, options.hash_level).with_threads(options.threads);
+        if let Some(backend) = options.backend {
+            midgame = midgame.with_backend(backend)?;
+        }
+        Ok(Thinker { midgame, solver })
     }
 
     /// A handle that stops the running search.
@@ -82,6 +119,16 @@ impl Thinker {
 
     /// Picks a move for `position` at `level`.
     pub fn think(&self, position: &Position, level: Level) -> Thought {
+        self.think_with_progress(position, level, &mut |_| {})
+    }
+
+    /// Picks a move for `position` at `level`, reporting each finished iteration to `progress`.
+    pub fn think_with_progress(
+        &self,
+        position: &Position,
+        level: Level,
+        progress: &mut dyn FnMut(&ThinkProgress),
+    ) -> Thought {
         let start = Instant::now();
         let board = position.board;
         if board.is_game_over() {
@@ -93,20 +140,39 @@ impl Thinker {
                 nodes: 0,
                 elapsed: start.elapsed(),
                 stopped: false,
+                selectivity: Selectivity::Exact,
+                pv: Vec::new(),
             };
         }
         if !board.has_moves() {
             // A forced pass: the score is the opponent's, negated.
-            let mut thought =
-                self.think(&Position { board: board.pass(), side_to_move: !position.side_to_move }, level);
+            let passed = Position { board: board.pass(), side_to_move: !position.side_to_move };
+            let mut thought = self.think_with_progress(&passed, level, &mut |p| {
+                let mut p = p.clone();
+                p.score = -p.score;
+                p.pv.insert(0, Move::Pass);
+                progress(&p);
+            });
             thought.best_move = Some(Move::Pass);
             thought.score = -thought.score;
+            thought.pv.insert(0, Move::Pass);
             return thought;
         }
         let empties = board.empty_count() as u8;
         match level.plan(empties) {
             SearchPlan::Endgame { selectivity } if selectivity.is_exact() => {
                 let r = self.solver.solve(&board, SolveMode::Exact);
+                if !r.stopped {
+                    progress(&ThinkProgress {
+                        depth: empties,
+                        selectivity: Selectivity::Exact,
+                        exact: true,
+                        score: r.score,
+                        pv: r.pv.clone(),
+                        nodes: r.nodes,
+                        elapsed: start.elapsed(),
+                    });
+                }
                 Thought {
                     best_move: r.best_move,
                     score: r.score,
@@ -115,18 +181,32 @@ impl Thinker {
                     nodes: r.nodes,
                     elapsed: start.elapsed(),
                     stopped: r.stopped,
+                    selectivity: Selectivity::Exact,
+                    pv: r.pv,
                 }
             }
             plan => {
-                let depth = match plan {
-                    SearchPlan::Midgame { depth, .. } => depth,
-                    SearchPlan::Endgame { .. } => level.midgame_depth(),
+                let (depth, selectivity) = match plan {
+                    SearchPlan::Midgame { depth, selectivity } => (depth.min(empties), selectivity),
+                    SearchPlan::Endgame { selectivity } => (empties, selectivity),
                 };
-                let r = self.midgame.search(position, depth.min(empties), &mut |_| {});
+                let r = self.midgame.search(position, depth, selectivity, &mut |p| {
+                    progress(&ThinkProgress {
+                        depth: p.depth,
+                        selectivity: p.selectivity,
+                        exact: p.depth == empties && p.selectivity.is_exact(),
+                        score: p.score,
+                        pv: p.pv.clone(),
+                        nodes: p.nodes,
+                        elapsed: start.elapsed(),
+                    });
+                });
                 Thought {
                     best_move: r.best_move,
                     score: r.score,
-                    exact: false,
+                    selectivity,
+                    pv: r.pv,
+                    exact: r.depth == empties && selectivity.is_exact() && !r.stopped,
                     depth: r.depth,
                     nodes: r.nodes,
                     elapsed: start.elapsed(),
@@ -171,5 +251,25 @@ mod tests {
                 position = position.play(mv).unwrap();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod progress_tests {
+    use super::*;
+
+    #[test]
+    fn progress_reports_every_iteration_and_the_result_agrees() {
+        let thinker = Thinker::new(Arc::new(Weights::zero()), SolveOptions::default().with_hash_level(16)).unwrap();
+        let position = crate::notation::parse_transcript("f5d6c3d3c4f4").unwrap().end;
+        let mut reports = Vec::new();
+        let thought = thinker.think_with_progress(&position, Level::new(6).unwrap(), &mut |p| reports.push(p.clone()));
+        let depths: Vec<u8> = reports.iter().map(|p| p.depth).collect();
+        assert_eq!(depths, vec![1, 2, 3, 4, 5, 6]);
+        let last = reports.last().unwrap();
+        assert_eq!((last.score, last.pv.first().copied()), (thought.score, thought.best_move));
+        assert_eq!(thought.pv, last.pv);
+        assert!(reports.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        assert!(!thought.exact);
     }
 }

@@ -93,7 +93,7 @@ pub struct Sample {
 }
 
 /// Settings of a training run.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TrainOptions {
     /// Full-batch Adam steps per phase.
     pub epochs: usize,
@@ -103,11 +103,13 @@ pub struct TrainOptions {
     pub l2: f32,
     /// One position in this many goes to the held-out set (0 = none).
     pub validation_every: u64,
+    /// Weights to start from (fine-tuning); the L2 penalty then pulls towards them instead of towards zero.
+    pub init: Option<std::sync::Arc<Weights>>,
 }
 
 impl Default for TrainOptions {
     fn default() -> TrainOptions {
-        TrainOptions { epochs: 300, learning_rate: 0.05, l2: 1e-4, validation_every: 10 }
+        TrainOptions { epochs: 300, learning_rate: 0.05, l2: 1e-4, validation_every: 10, init: None }
     }
 }
 
@@ -210,6 +212,26 @@ fn errors(w: &[f32], e: &Encoded, per: usize, bias: usize) -> (f64, f64) {
     (se / n as f64, ae / n as f64)
 }
 
+/// The starting parameters of a phase: zero, or `init`'s values (at each group's canonical indices).
+fn initial(phase: usize, init: Option<&Weights>, layout: &Layout) -> Vec<f32> {
+    let mut w = vec![0f32; layout.len];
+    let Some(init) = init else { return w };
+    let from = |v: i16| f32::from(v) / SCALE as f32;
+    for (g, table) in init.patterns[phase].iter().enumerate() {
+        for (i, &value) in table.iter().enumerate() {
+            if layout.canonical[g][i] as usize == i {
+                w[layout.group_offsets[g] + i] = from(value);
+            }
+        }
+    }
+    for n in 0..=MAX_MOBILITY {
+        w[layout.mobility_offset + n] = from(init.mobility[phase][n]);
+        w[layout.opponent_mobility_offset + n] = from(init.opponent_mobility[phase][n]);
+    }
+    w[layout.bias] = from(init.bias[phase]);
+    w
+}
+
 /// Deterministic split: a hash of the position decides.
 fn is_validation(sample: &Sample, every: u64) -> bool {
     every != 0 && (sample.board.hash().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32).is_multiple_of(every)
@@ -221,7 +243,8 @@ fn fit_phase(phase: usize, samples: &[&Sample], options: &TrainOptions, layout: 
     let per = crate::eval::pattern::feature_count();
     let train_set = encode(&train, layout);
     let valid_set = encode(&valid, layout);
-    let mut w = vec![0f32; layout.len];
+    let w0 = initial(phase, options.init.as_deref(), layout);
+    let mut w = w0.clone();
     let mut m = vec![0f32; layout.len];
     let mut v = vec![0f32; layout.len];
     let mut grad = vec![0f32; layout.len];
@@ -244,7 +267,7 @@ fn fit_phase(phase: usize, samples: &[&Sample], options: &TrainOptions, layout: 
             let correction1 = 1.0 - beta1.powi(epoch as i32);
             let correction2 = 1.0 - beta2.powi(epoch as i32);
             for k in 0..layout.len {
-                let g = grad[k] * scale + options.l2 * w[k];
+                let g = grad[k] * scale + options.l2 * (w[k] - w0[k]);
                 if g == 0.0 && m[k] == 0.0 {
                     continue;
                 }
@@ -343,7 +366,7 @@ mod tests {
                 8 * ((board.player.0 & corners).count_ones() as i32 - (board.opponent.0 & corners).count_ones() as i32);
             samples.push(Sample { board, score: label as i8 });
         }
-        let options = TrainOptions { epochs: 200, learning_rate: 0.1, l2: 1e-3, validation_every: 5 };
+        let options = TrainOptions { epochs: 200, learning_rate: 0.1, l2: 1e-3, validation_every: 5, init: None };
         let (weights, reports) = train(&samples, &options, &|_| {});
         let with_data: Vec<_> = reports.iter().filter(|r| r.validation_count > 50).collect();
         assert!(with_data.len() >= 2);
@@ -368,5 +391,18 @@ mod tests {
         let features = Features::new(s.board.player, s.board.opponent);
         let value = weights.evaluate(&s.board, &features, Color::Black);
         assert!((value - i32::from(s.score)).abs() <= 3, "{value} vs {}", s.score);
+
+        // Zero steps from those weights give them back, and fine-tuning does not undo the fit.
+        let init = std::sync::Arc::new(weights.clone());
+        let again = TrainOptions { epochs: 0, init: Some(std::sync::Arc::clone(&init)), ..options.clone() };
+        let (same, _) = train(&samples, &again, &|_| {});
+        assert_eq!(same, weights);
+        let tuned = TrainOptions { epochs: 20, learning_rate: 0.01, init: Some(init), ..options };
+        let (_, tuned_reports) = train(&samples, &tuned, &|_| {});
+        for (a, b) in reports.iter().zip(&tuned_reports) {
+            if a.validation_count > 50 {
+                assert!(b.validation_mae <= a.validation_mae + 0.5, "{a:?} -> {b:?}");
+            }
+        }
     }
 }

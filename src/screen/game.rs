@@ -128,6 +128,9 @@ struct Hint {
     kind: HintKind,
 }
 
+/// How many moves of the best line the info panel shows.
+const BEST_LINE_MOVES: usize = 10;
+
 /// The game screen's state.
 #[derive(Debug)]
 pub struct Game {
@@ -144,6 +147,8 @@ pub struct Game {
     caches: Caches,
     chart: EvalChart,
     hovered: Option<Square>,
+    /// The best line known for a position: from the AI's last search or the best hint.
+    best_line: Option<(Position, Vec<Move>)>,
 }
 
 impl Game {
@@ -164,6 +169,7 @@ impl Game {
             caches: Caches::default(),
             chart: EvalChart::default(),
             hovered: None,
+            best_line: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -204,6 +210,15 @@ impl Game {
     #[must_use]
     pub fn hint_values(&self) -> Vec<(Square, i32)> {
         self.scene.hints.iter().map(|h| (h.square, h.value)).collect()
+    }
+
+    /// The best line known for the current position (from the AI's search or the best hint), if any.
+    #[must_use]
+    pub fn best_line(&self) -> Option<&[Move]> {
+        match &self.best_line {
+            Some((at, line)) if *at == self.record.current().position => Some(line),
+            _ => None,
+        }
     }
 
     /// The log lines, oldest first.
@@ -329,6 +344,7 @@ impl Game {
                 self.record.set_value(ply, black_value(side, thought.score));
                 self.last_search = self.log.back().cloned();
                 self.running = None;
+                let before = self.record.current().position;
                 let played = match thought.best_move {
                     Some(Move::Place(square)) => self.record.play(square, false).is_ok(),
                     Some(Move::Pass) => self.record.pass(),
@@ -337,9 +353,20 @@ impl Game {
                 if !played {
                     self.push_log(format!("the engine's move {:?} could not be played", thought.best_move));
                 }
+                if let Some(first) = thought.pv.first().copied()
+                    && let Ok(after) = before.play(first)
+                {
+                    self.best_line = Some((after, thought.pv[1..].to_vec()));
+                }
                 self.plan(ctx)
             }
-            Event::Hint { generation, square, value, kind } if generation == self.generation => {
+            Event::Hint { generation, square, value, kind, pv } if generation == self.generation => {
+                let best_so_far = self.hints.iter().filter(|h| h.square != square).map(|h| h.value).max();
+                if best_so_far.is_none_or(|best| value >= best) {
+                    let mut line = vec![Move::Place(square)];
+                    line.extend(pv);
+                    self.best_line = Some((self.record.current().position, line));
+                }
                 match self.hints.iter_mut().find(|h| h.square == square) {
                     Some(hint) => *hint = Hint { square, value, kind },
                     None => self.hints.push(Hint { square, value, kind }),
@@ -627,6 +654,12 @@ impl Game {
         }
         if let Some((square, name)) = self.hovered_opening(ctx.language) {
             info = info.push(text(fill(&s.opening_of_move, &[&square.to_lowercase(), &name])).size(14));
+        }
+        if let Some(line) = self.best_line()
+            && !line.is_empty()
+        {
+            let moves: Vec<String> = line.iter().take(BEST_LINE_MOVES).map(ToString::to_string).collect();
+            info = info.push(text(fill(&s.best_line, &[&moves.join(" ")])).size(13));
         }
         if let Some(status) = status {
             info = info.push(text(status).size(14));

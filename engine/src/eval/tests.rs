@@ -117,3 +117,53 @@ fn phases_cover_the_game() {
     assert_eq!(phase(63), 29);
     assert_eq!(phase(64), 29);
 }
+
+#[test]
+fn the_flat_evaluator_equals_the_weights_evaluation() {
+    let mut rng = StdRng::seed_from_u64(41);
+    let mut weights = Weights::zero();
+    for phase in &mut weights.patterns {
+        for table in phase {
+            for v in table.iter_mut() {
+                *v = rng.random_range(-3000..3000);
+            }
+        }
+    }
+    for row in weights.mobility.iter_mut().chain(weights.opponent_mobility.iter_mut()) {
+        for v in row.iter_mut() {
+            *v = rng.random_range(-500..500);
+        }
+    }
+    for b in &mut weights.bias {
+        *b = rng.random_range(-500..500);
+    }
+    weights.tie_symmetric_indices();
+    let evaluator = Evaluator::new(&weights);
+    for _ in 0..300 {
+        let mut position = Position::INITIAL;
+        let plies = rng.random_range(0..58);
+        for _ in 0..plies {
+            let moves: Vec<_> = position.board.moves().into_iter().collect();
+            let mv = if moves.is_empty() {
+                crate::Move::Pass
+            } else {
+                crate::Move::Place(moves[rng.random_range(0..moves.len())])
+            };
+            match position.play(mv) {
+                Ok(next) => position = next,
+                Err(_) => break,
+            }
+        }
+        let b = position.board;
+        let f = Features::new(position.black(), position.white());
+        let expected = weights.evaluate(&b, &f, position.side_to_move);
+        let got = evaluator.evaluate(
+            64 - b.empty_count(),
+            &f,
+            position.side_to_move,
+            b.moves().count(),
+            b.pass().moves().count(),
+        );
+        assert_eq!(got, expected, "{b:?}");
+    }
+}

@@ -554,6 +554,17 @@ pub fn write(weights: &Weights, out: &mut impl Write) -> Result<(), WeightsError
     write_file(out, &shape, crc32fast::hash(&payload), &compressed)
 }
 
+/// The shipped weights file (`resources/eval/shirokuro-eval-0.skw`), compiled into the engine.
+pub const BUNDLED: &[u8] = include_bytes!("../../../resources/eval/shirokuro-eval-0.skw");
+
+/// The shipped evaluation weights, parsed from [`BUNDLED`] (about 50 ms).
+///
+/// # Errors
+/// [`WeightsError`] only if the bundled file were damaged (a test checks that it parses).
+pub fn bundled() -> Result<Weights, WeightsError> {
+    parse(BUNDLED)
+}
+
 /// Reads and parses the weights file at `path`.
 ///
 /// # Errors

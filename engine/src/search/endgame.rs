@@ -28,6 +28,18 @@ pub(crate) const DEEP_ORDER_MIN: u32 = 13;
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 /// From this many empties on, the pattern evaluation (when the solver has weights) joins the move ordering.
 pub(crate) const EVAL_ORDER_MIN: u32 = 16;
+/// From this many empties on, the evaluation of a child is a shallow midgame search rather than a static evaluation.
+pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
+/// Depth of that shallow search for a node with `n_empties` empties.
+#[inline]
+pub(crate) const fn eval_search_depth(n_empties: u32) -> i32 {
+    match n_empties {
+        ..=19 => 2,
+        20..=22 => 3,
+        23..=25 => 4,
+        _ => 5,
+    }
+}
 /// Weight of one disc of the pattern evaluation in the move score.
 pub(crate) const EVAL_ORDER_WEIGHT: i32 = 64;
 /// Weights of the ordering evaluation and of its look-ahead in the move score.
@@ -106,7 +118,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) tt: &'a TranspositionTable,
     pub(crate) stop: &'a AtomicBool,
     pub(crate) parallel: bool,
-    pub(crate) weights: Option<&'a crate::eval::Weights>,
+    pub(crate) eval: Option<&'a crate::eval::Evaluator>,
 }
 
 /// One thread's view of a search: its node counter and the split points above it.
@@ -189,14 +201,15 @@ pub(crate) fn adjacent_empties(discs: u64, empties: u64) -> u64 {
 }
 
 macro_rules! endgame_kernel {
-    ($ops:path $(, $feat:literal)?) => {
+    ($ops:path, $mid:path $(, $feat:literal)?) => {
+        use $mid as mid;
         #[allow(unused_imports)]
         use std::sync::atomic::{AtomicBool, Ordering};
 
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -613,10 +626,28 @@ macro_rules! endgame_kernel {
                     };
                     c.score += value * ORDER_LOOKAHEAD;
                     if n_empties >= EVAL_ORDER_MIN {
-                        if let Some(weights) = w.shared.weights {
+                        if let Some(eval) = w.shared.eval {
                             let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
+                            // The child's features with its side to move read as "Black".
                             let f = crate::eval::Features::new(crate::Bitboard(np), crate::Bitboard(no));
-                            let e = weights.evaluate(&crate::Board::from_raw(np, no), &f, crate::Color::Black);
+                            let e = if n_empties >= EVAL_SEARCH_MIN {
+                                let mut ctx = crate::search::midgame::kernel::Ctx {
+                                    eval,
+                                    tt: w.shared.tt,
+                                    stop: w.shared.stop,
+                                    done: w.shared.stop,
+                                    nodes: 0,
+                                    mpc: None,
+                                    selectivity: crate::search::midgame::kernel::MIDGAME_BASE + crate::level::Selectivity::Exact.index(),
+                                    endgame: w.shared,
+                                };
+                                let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::Black, eval_search_depth(n_empties), -64, 64);
+                                w.nodes += ctx.nodes;
+                                v
+                            } else {
+                                let (pm, om) = (ops::moves(np, no), ops::moves(no, np));
+                                eval.evaluate((np | no).count_ones(), &f, crate::Color::Black, pm.count_ones(), om.count_ones())
+                            };
                             c.score -= e * EVAL_ORDER_WEIGHT;
                         }
                     }
@@ -888,19 +919,23 @@ pub(crate) use endgame_kernel;
 /// The portable kernel.
 #[allow(unsafe_code)]
 pub(crate) mod portable {
-    super::endgame_kernel!(crate::flip::portable);
+    super::endgame_kernel!(crate::flip::portable, crate::search::midgame::kernel::portable);
 }
 
 /// The AVX2 kernel.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub(crate) mod avx2 {
-    super::endgame_kernel!(crate::flip::avx2, "avx2,bmi1,bmi2,popcnt,lzcnt");
+    super::endgame_kernel!(crate::flip::avx2, crate::search::midgame::kernel::avx2, "avx2,bmi1,bmi2,popcnt,lzcnt");
 }
 
 /// The AVX-512 kernel.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub(crate) mod avx512 {
-    super::endgame_kernel!(crate::flip::avx512, "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd");
+    super::endgame_kernel!(
+        crate::flip::avx512,
+        crate::search::midgame::kernel::avx512,
+        "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd"
+    );
 }

@@ -1,38 +1,54 @@
 //! Midgame search: iterative-deepening principal-variation search (negascout) on the pattern evaluation, with a
-//! transposition table and aspiration windows. Single-threaded and deterministic for now; Multi-ProbCut and parallel
-//! search are still to come (see docs/training.md and the evaluation issue).
+//! transposition table, aspiration windows, Multi-ProbCut ([`super::mpc`]), enhanced transposition cut-off, move
+//! ordering by shallow searches, and parallel search (Lazy SMP: helper threads search the same tree through the shared
+//! table; the main thread's result is the answer, so one thread is deterministic).
 //!
 //! A pass does not use up depth: a line ends either at depth 0 (evaluation) or at the end of the game (exact final
-//! score). So a search at least as deep as the number of empty squares is exact.
+//! score). A search as deep as the number of empty squares is therefore a search to the end of the game: exact at
+//! [`Selectivity::Exact`], a selective endgame search otherwise; its last [`kernel::HANDOFF`] plies are solved by the
+//! exact endgame kernel.
+
+pub(crate) mod kernel;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::StopHandle;
-use super::tt::{NO_MOVE, PASS, TranspositionTable, TtData};
-use crate::board::{Board, Color, Move, hash_pair};
-use crate::eval::{Features, Weights};
+use super::endgame::Shared;
+use super::mpc::{MpcModel, t_value};
+use super::tt::{NO_MOVE, PASS, TranspositionTable};
+use super::{SearchError, StopHandle};
+use crate::board::{Board, Color, Move};
+use crate::eval::{Evaluator, Features, Weights};
+use crate::flip::Backend;
+use crate::level::Selectivity;
 use crate::position::Position;
 use crate::square::Square;
-
-/// Selectivity stored with midgame results (plain alpha-beta, no pruning); endgame entries use 100 and a depth equal
-/// to the number of empties, so the two never mix even in a shared table.
-const MIDGAME: u8 = 101;
+use kernel::{Ctx, MIDGAME_BASE};
 
 /// One finished iteration, reported through the progress callback.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct MidgameProgress {
-    /// Depth just completed.
+    /// Depth just completed (plies; equal to the empties for a search to the end).
     pub depth: u8,
+    /// Its selectivity.
+    pub selectivity: Selectivity,
     /// Its score for the side to move, in discs.
     pub score: i32,
     /// Its principal variation.
     pub pv: Vec<Move>,
-    /// Nodes so far.
+    /// Nodes so far, all threads.
     pub nodes: u64,
     /// Time so far.
     pub elapsed: Duration,
+}
+
+impl MidgameProgress {
+    /// Nodes per second so far.
+    #[must_use]
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
 }
 
 /// The outcome of a search.
@@ -46,7 +62,7 @@ pub struct MidgameResult {
     pub pv: Vec<Move>,
     /// Depth of the deepest completed iteration.
     pub depth: u8,
-    /// Nodes visited.
+    /// Nodes visited, all threads.
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
@@ -54,25 +70,59 @@ pub struct MidgameResult {
     pub stopped: bool,
 }
 
-/// A midgame searcher: evaluation weights, its own transposition table and a stop flag.
+/// A midgame searcher: the evaluation, a transposition table, the Multi-ProbCut model, threads and a stop flag.
 pub struct MidgameSearch {
-    weights: Arc<Weights>,
+    evaluator: Arc<Evaluator>,
+    mpc: MpcModel,
     tt: TranspositionTable,
     stop: Arc<AtomicBool>,
-}
-
-struct Context<'a> {
-    weights: &'a Weights,
-    tt: &'a TranspositionTable,
-    stop: &'a AtomicBool,
-    nodes: u64,
+    threads: usize,
+    backend: Backend,
 }
 
 impl MidgameSearch {
-    /// A searcher using `weights`, with a table of 2^`hash_level` entries.
+    /// A single-threaded searcher using `weights`, with a table of 2^`hash_level` entries and the bundled
+    /// Multi-ProbCut model.
     #[must_use]
     pub fn new(weights: Arc<Weights>, hash_level: u8) -> MidgameSearch {
-        MidgameSearch { weights, tt: TranspositionTable::new(hash_level), stop: Arc::new(AtomicBool::new(false)) }
+        MidgameSearch {
+            evaluator: Arc::new(Evaluator::new(&weights)),
+            mpc: MpcModel::bundled(),
+            tt: TranspositionTable::new(hash_level),
+            stop: Arc::new(AtomicBool::new(false)),
+            threads: 1,
+            backend: Backend::detect(),
+        }
+    }
+
+    /// Searches with `threads` threads (at least 1).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> MidgameSearch {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Uses this move-generation backend.
+    ///
+    /// # Errors
+    /// [`SearchError::UnsupportedBackend`] if this CPU lacks it.
+    pub fn with_backend(mut self, backend: Backend) -> Result<MidgameSearch, SearchError> {
+        if !Backend::supported().contains(&backend) {
+            return Err(SearchError::UnsupportedBackend(backend.name()));
+        }
+        self.backend = backend;
+        Ok(self)
+    }
+
+    /// Replaces the Multi-ProbCut model.
+    pub fn set_mpc_model(&mut self, model: MpcModel) {
+        self.mpc = model;
+    }
+
+    /// Number of search threads.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// A handle that stops the running search (it returns the deepest completed iteration).
@@ -86,12 +136,18 @@ impl MidgameSearch {
         self.tt.clear();
     }
 
-    /// Searches `position` to `depth` plies by iterative deepening, calling `progress` after every iteration.
-    pub fn search(&self, position: &Position, depth: u8, progress: &mut dyn FnMut(&MidgameProgress)) -> MidgameResult {
+    /// Searches `position` to `depth` plies (capped at the number of empties: deeper is a search to the end of the
+    /// game) at `selectivity`, by iterative deepening, calling `progress` after every iteration.
+    pub fn search(
+        &self,
+        position: &Position,
+        depth: u8,
+        selectivity: Selectivity,
+        progress: &mut dyn FnMut(&MidgameProgress),
+    ) -> MidgameResult {
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_generation();
         let start = Instant::now();
-        let mut ctx = Context { weights: &self.weights, tt: &self.tt, stop: &self.stop, nodes: 0 };
         let board = position.board;
         let mut result = MidgameResult {
             score: 0,
@@ -106,49 +162,122 @@ impl MidgameSearch {
             result.score = board.final_score();
             return result;
         }
+        let depth = depth.max(1).min(board.empty_count() as u8);
+        let done = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let endgame = Shared { tt: &self.tt, stop: &self.stop, parallel: false, eval: None };
         let features = Features::new(position.black(), position.white());
-        let mut guess = 0;
-        for d in 1..=depth.max(1) {
-            // Aspiration window around the last score, widened on failure.
-            let mut delta = 4;
-            let (mut alpha, mut beta) = if d <= 2 { (-64, 64) } else { (guess - delta, guess + delta) };
-            let score = loop {
-                let v =
-                    pvs(&mut ctx, &board, &features, position.side_to_move, i32::from(d), alpha.max(-64), beta.min(64));
-                if ctx.stop.load(Ordering::Relaxed) {
-                    break None;
-                }
-                if v <= alpha && alpha > -64 {
-                    alpha = (v - delta).max(-64);
-                } else if v >= beta && beta < 64 {
-                    beta = (v + delta).min(64);
-                } else {
-                    break Some(v);
-                }
-                delta *= 2;
-            };
-            let Some(score) = score else {
-                result.stopped = true;
-                break;
-            };
-            guess = score;
-            let pv = principal_variation(&self.tt, &board, usize::from(d));
-            result.score = score;
-            result.best_move = pv.first().copied();
-            result.pv = pv;
-            result.depth = d;
-            progress(&MidgameProgress {
-                depth: d,
-                score,
-                pv: result.pv.clone(),
-                nodes: ctx.nodes,
-                elapsed: start.elapsed(),
-            });
-        }
-        result.nodes = ctx.nodes;
+        let job = Job { board, side: position.side_to_move, features, depth };
+        std::thread::scope(|scope| {
+            for helper in 1..self.threads {
+                let (job, endgame, done, helper_nodes) = (&job, &endgame, &done, &helper_nodes);
+                let _ = scope.spawn(move || {
+                    let mut ctx = self.context(endgame, done, selectivity);
+                    // Helpers start one ply deeper every other thread, so the threads spread over the depths.
+                    let offset = (helper % 2) as u8;
+                    for d in (1 + offset)..=job.depth {
+                        let _ = self.iterate(&mut ctx, job, d, 0);
+                        if ctx.aborted() {
+                            break;
+                        }
+                    }
+                    let _ = helper_nodes.fetch_add(ctx.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut ctx = self.context(&endgame, &done, selectivity);
+            let mut guess = 0;
+            for d in 1..=depth {
+                // The selectivity applies to the requested depth; shallower iterations that already reach the end
+                // of the game use it too.
+                let Some(score) = self.iterate(&mut ctx, &job, d, guess) else {
+                    result.stopped = true;
+                    break;
+                };
+                guess = score;
+                let pv = principal_variation(&self.tt, &board, usize::from(d));
+                result.score = score;
+                result.best_move = pv.first().copied();
+                result.pv = pv;
+                result.depth = d;
+                progress(&MidgameProgress {
+                    depth: d,
+                    selectivity,
+                    score,
+                    pv: result.pv.clone(),
+                    nodes: ctx.nodes + helper_nodes.load(Ordering::Relaxed),
+                    elapsed: start.elapsed(),
+                });
+            }
+            done.store(true, Ordering::Relaxed);
+            result.nodes = ctx.nodes;
+        });
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
         result.elapsed = start.elapsed();
         result
     }
+
+    fn context<'a>(&'a self, endgame: &'a Shared<'a>, done: &'a AtomicBool, selectivity: Selectivity) -> Ctx<'a> {
+        Ctx {
+            eval: &self.evaluator,
+            tt: &self.tt,
+            stop: &self.stop,
+            done,
+            nodes: 0,
+            mpc: t_value(selectivity).map(|t| (t, &self.mpc)),
+            selectivity: MIDGAME_BASE + selectivity.index(),
+            endgame,
+        }
+    }
+
+    /// One iteration at depth `d` with an aspiration window around `guess`; `None` if stopped.
+    fn iterate(&self, ctx: &mut Ctx<'_>, job: &Job, d: u8, guess: i32) -> Option<i32> {
+        let mut delta = 4;
+        let (mut alpha, mut beta) =
+            if d <= 2 { (-64, 64) } else { ((guess - delta).max(-64), (guess + delta).min(64)) };
+        loop {
+            let first = self
+                .tt
+                .probe(job.board.hash(), job.board.player.0, job.board.opponent.0)
+                .map_or(NO_MOVE, |e| e.best_move);
+            let (v, _) = self.root(ctx, job, i32::from(d), alpha, beta, first);
+            if ctx.aborted() {
+                return None;
+            }
+            if v <= alpha && alpha > -64 {
+                alpha = (v - delta).max(-64);
+            } else if v >= beta && beta < 64 {
+                beta = (v + delta).min(64);
+            } else {
+                return Some(v);
+            }
+            delta *= 2;
+        }
+    }
+
+    /// Dispatches the root search to the backend's kernel.
+    fn root(&self, ctx: &mut Ctx<'_>, job: &Job, depth: i32, alpha: i32, beta: i32, first: u8) -> (i32, u8) {
+        let (p, o, f, side) = (job.board.player.0, job.board.opponent.0, &job.features, job.side);
+        match self.backend {
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: `with_backend` only accepts backends listed by `Backend::supported()`, and `Backend::detect`
+            // only returns supported ones.
+            Backend::Avx2 => unsafe { kernel::avx2::root(ctx, p, o, f, side, depth, alpha, beta, first) },
+            #[cfg(target_arch = "x86_64")]
+            #[allow(unsafe_code)]
+            // SAFETY: as above.
+            Backend::Avx512 => unsafe { kernel::avx512::root(ctx, p, o, f, side, depth, alpha, beta, first) },
+            _ => kernel::portable::root(ctx, p, o, f, side, depth, alpha, beta, first),
+        }
+    }
+}
+
+/// What every thread of one search works on.
+struct Job {
+    board: Board,
+    side: Color,
+    features: Features,
+    depth: u8,
 }
 
 /// Follows the table's best moves from `board`, at most `max` plies.
@@ -173,121 +302,6 @@ fn principal_variation(tt: &TranspositionTable, board: &Board, max: usize) -> Ve
         }
     }
     pv
-}
-
-/// Negascout. Scores are from the side to move's view; `side` is its colour (for the evaluation's features).
-fn pvs(
-    ctx: &mut Context<'_>,
-    board: &Board,
-    features: &Features,
-    side: Color,
-    depth: i32,
-    mut alpha: i32,
-    beta: i32,
-) -> i32 {
-    ctx.nodes += 1;
-    if ctx.stop.load(Ordering::Relaxed) {
-        return 0;
-    }
-    if depth <= 0 {
-        // A finished game scores exactly, not by the evaluation.
-        if board.is_game_over() {
-            return board.final_score();
-        }
-        return ctx.weights.evaluate(board, features, side);
-    }
-    let moves = board.moves();
-    if moves.is_empty() {
-        let passed = board.pass();
-        if !passed.has_moves() {
-            return board.final_score();
-        }
-        let v = -pvs(ctx, &passed, features, side.opposite(), depth, -beta, -alpha);
-        store(ctx, board, depth, alpha, beta, v, PASS);
-        return v;
-    }
-    let (p, o) = (board.player.0, board.opponent.0);
-    let hash = hash_pair(p, o);
-    let mut tt_move = NO_MOVE;
-    if let Some(d) = ctx.tt.probe(hash, p, o) {
-        if d.selectivity == MIDGAME && i32::from(d.depth) >= depth {
-            let (lower, upper) = (i32::from(d.lower), i32::from(d.upper));
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            if lower == upper {
-                return lower;
-            }
-        }
-        tt_move = d.best_move;
-    }
-    // Order: table move, then by a one-ply evaluation (deep nodes) or by fewest replies (shallow ones).
-    let mut children: Vec<(i32, Square, Board, Features)> = Vec::with_capacity(moves.count() as usize);
-    for sq in moves {
-        let flips = board.flips(sq);
-        let child = board.play_unchecked(sq, flips);
-        let mut f = *features;
-        f.play(side, sq, flips);
-        let key = if sq.index() == tt_move {
-            i32::MAX
-        } else if depth >= 3 {
-            -ctx.weights.evaluate(&child, &f, side.opposite()) * 16 - child.moves().count() as i32
-        } else {
-            -(child.moves().count() as i32)
-        };
-        children.push((key, sq, child, f));
-    }
-    children.sort_by_key(|c| std::cmp::Reverse(c.0));
-    let original_alpha = alpha;
-    let mut best = -65;
-    let mut best_move = NO_MOVE;
-    for (i, (_, sq, child, f)) in children.iter().enumerate() {
-        let mut v;
-        if i == 0 {
-            v = -pvs(ctx, child, f, side.opposite(), depth - 1, -beta, -alpha);
-        } else {
-            v = -pvs(ctx, child, f, side.opposite(), depth - 1, -alpha - 1, -alpha);
-            if v > alpha && v < beta {
-                v = -pvs(ctx, child, f, side.opposite(), depth - 1, -beta, -v);
-            }
-        }
-        if ctx.stop.load(Ordering::Relaxed) {
-            return 0;
-        }
-        if v > best {
-            best = v;
-            best_move = sq.index();
-            if v > alpha {
-                alpha = v;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
-    }
-    store(ctx, board, depth, original_alpha, beta, best, best_move);
-    best
-}
-
-fn store(ctx: &Context<'_>, board: &Board, depth: i32, alpha: i32, beta: i32, value: i32, best_move: u8) {
-    let (lower, upper) = if value >= beta {
-        (value, 64)
-    } else if value > alpha {
-        (value, value)
-    } else {
-        (-64, value)
-    };
-    let data = TtData {
-        lower: lower as i8,
-        upper: upper as i8,
-        best_move,
-        depth: depth.clamp(0, 255) as u8,
-        selectivity: MIDGAME,
-    };
-    ctx.tt.store(board.hash(), board.player.0, board.opponent.0, data);
 }
 
 #[cfg(test)]

@@ -1,8 +1,12 @@
 //! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
 mod bench;
+mod gtp;
+mod label;
 mod levels;
 mod match_cmd;
+mod mpc_fit;
+mod nboard;
 mod perft;
 mod play;
 mod selfplay;
@@ -39,6 +43,16 @@ enum Command {
     Match(match_cmd::Args),
     /// Play the engine against itself after random openings and write the games as `moves diff` records.
     Selfplay(selfplay::Args),
+    /// Measure shallow-versus-deep search scores on positions from game records and fit the Multi-ProbCut model.
+    MpcFit(mpc_fit::Args),
+    /// Label positions sampled from game records with deep-search scores (exact near the end).
+    Label(label::Args),
+    /// Measure the static evaluation's mean absolute error against labelled positions, by move number.
+    EvalError(label::ErrorArgs),
+    /// Speak GTP on stdin/stdout for GoGui, Quarry and gogui-twogtp (Othello coordinates, row 1 at the top).
+    Gtp(gtp::Args),
+    /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
+    Nboard(nboard::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +66,11 @@ fn main() -> ExitCode {
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::MpcFit(args) => mpc_fit::run(&args),
+        Command::Label(args) => label::run(&args),
+        Command::EvalError(args) => label::run_error(&args),
+        Command::Gtp(args) => gtp::run(&args),
+        Command::Nboard(args) => nboard::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -48,7 +48,7 @@ pub struct Args {
     /// Weights file for engine B.
     #[arg(long)]
     weights_b: Option<PathBuf>,
-    /// Let an engine without a weights file play with all-zero weights (a flat evaluation).
+    /// Let an engine without a weights file play with all-zero weights (a flat evaluation) instead of the shipped ones.
     #[arg(long)]
     zero_weights: bool,
     /// Openings file: one transcript from the start per line (`f5d6c4d3c2b3b4b5`); default: 16 built-in random
@@ -71,7 +71,6 @@ pub struct Args {
 
 /// The weights of one engine and how to describe them.
 fn engine_weights(
-    name: &str,
     own: Option<&Path>,
     common: Option<&Path>,
     zero: bool,
@@ -81,11 +80,12 @@ fn engine_weights(
         if zero {
             return Ok((Arc::new(Weights::zero()), "zero weights".to_owned()));
         }
-        return Err(format!(
-            "engine {name} has no weights: pass --weights-{} FILE or --weights FILE, or --zero-weights to play with \
-             a flat evaluation",
-            name.to_lowercase()
-        ));
+        if let Some((_, weights)) = loaded.iter().find(|(p, _)| p.as_os_str().is_empty()) {
+            return Ok((Arc::clone(weights), "shipped weights".to_owned()));
+        }
+        let weights = Arc::new(weights::bundled().map_err(|e| e.to_string())?);
+        loaded.push((PathBuf::new(), Arc::clone(&weights)));
+        return Ok((weights, "shipped weights".to_owned()));
     };
     if let Some((_, weights)) = loaded.iter().find(|(p, _)| p == path) {
         return Ok((Arc::clone(weights), path.display().to_string()));
@@ -98,9 +98,9 @@ fn engine_weights(
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut loaded = Vec::new();
     let (weights_a, about_a) =
-        engine_weights("A", args.weights_a.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
+        engine_weights(args.weights_a.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
     let (weights_b, about_b) =
-        engine_weights("B", args.weights_b.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
+        engine_weights(args.weights_b.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
     let (text, source) = match &args.openings {
         Some(path) => (
             std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,

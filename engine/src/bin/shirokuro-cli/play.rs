@@ -20,7 +20,7 @@ use shirokuro_engine::{Color, Move, Position};
 /// Options of `play`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Evaluation weights file.
+    /// Evaluation weights file (default: the shipped weights).
     #[arg(long)]
     weights: Option<PathBuf>,
     /// Play with an all-zero evaluation (no weights file): the AI then only counts on search and the exact endgame.
@@ -348,7 +348,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let weights = match (&args.weights, args.zero_weights) {
         (Some(path), _) => weights::load(path).map_err(|e| e.to_string())?,
         (None, true) => Weights::zero(),
-        (None, false) => return Err("give --weights FILE (or --zero-weights to play without an evaluation)".to_owned()),
+        (None, false) => weights::bundled().map_err(|e| e.to_string())?,
     };
     let options = SolveOptions::default().with_hash_level(args.hash_level);
     let thinker = Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())?;

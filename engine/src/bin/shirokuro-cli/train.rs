@@ -35,6 +35,9 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, short = 't')]
     threads: Option<usize>,
+    /// Start from these weights (fine-tuning); the L2 penalty then pulls towards them.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Where to write the weights (written atomically; an existing file is kept as .bak).
     #[arg(long)]
     out: PathBuf,
@@ -77,6 +80,10 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         learning_rate: args.learning_rate,
         l2: args.l2,
         validation_every: args.validation_every,
+        init: match &args.init {
+            Some(path) => Some(std::sync::Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
+            None => None,
+        },
     };
     let (weights, reports) = train(&samples, &options, &|_| {});
     println!("{:>5} {:>9} {:>9} {:>9} {:>9} {:>8}", "phase", "discs", "train", "held-out", "train MSE", "MAE");

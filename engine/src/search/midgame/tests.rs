@@ -3,6 +3,8 @@ use rand::{Rng, SeedableRng};
 
 use super::*;
 use crate::bitboard::Symmetry;
+use crate::flip::Backend;
+use crate::level::Selectivity;
 use crate::search::{SolveMode, SolveOptions, Solver};
 
 fn random_weights(seed: u64) -> Arc<Weights> {
@@ -52,7 +54,7 @@ fn depth_one_is_the_best_child_evaluation() {
         let plies = rng.random_range(4..40);
         let position = random_position(&mut rng, plies);
         search.clear();
-        let result = search.search(&position, 1, &mut |_| {});
+        let result = search.search(&position, 1, Selectivity::Exact, &mut |_| {});
         let expected = position
             .board
             .moves()
@@ -81,7 +83,7 @@ fn deep_enough_search_is_exact() {
         let position = random_position(&mut rng, 50);
         let empties = position.board.empty_count() as u8;
         search.clear();
-        let result = search.search(&position, empties, &mut |_| {});
+        let result = search.search(&position, empties, Selectivity::Exact, &mut |_| {});
         assert_eq!(result.score, solver.solve(&position.board, SolveMode::Exact).score, "{:?}", position.board);
     }
 }
@@ -96,10 +98,10 @@ fn scores_are_symmetric_and_deterministic_and_pv_is_legal() {
         let position = random_position(&mut rng, plies);
         search.clear();
         let mut iterations = Vec::new();
-        let base = search.search(&position, 4, &mut |p| iterations.push(p.depth));
+        let base = search.search(&position, 4, Selectivity::Exact, &mut |p| iterations.push(p.depth));
         assert_eq!(iterations, vec![1, 2, 3, 4]);
         search.clear();
-        let again = search.search(&position, 4, &mut |_| {});
+        let again = search.search(&position, 4, Selectivity::Exact, &mut |_| {});
         assert_eq!((again.score, again.best_move, again.nodes), (base.score, base.best_move, base.nodes));
         let mut p = position;
         for &mv in &base.pv {
@@ -108,7 +110,7 @@ fn scores_are_symmetric_and_deterministic_and_pv_is_legal() {
         for symmetry in Symmetry::ALL {
             let image = Position { board: position.board.transform(symmetry), side_to_move: position.side_to_move };
             search.clear();
-            assert_eq!(search.search(&image, 4, &mut |_| {}).score, base.score, "{symmetry:?}");
+            assert_eq!(search.search(&image, 4, Selectivity::Exact, &mut |_| {}).score, base.score, "{symmetry:?}");
         }
     }
 }
@@ -123,9 +125,92 @@ fn stop_returns_the_last_completed_iteration() {
             std::thread::sleep(Duration::from_millis(200));
             handle.stop();
         });
-        search.search(&position, 60, &mut |_| {})
+        search.search(&position, 60, Selectivity::Exact, &mut |_| {})
     });
     assert!(result.stopped);
     assert!(result.depth >= 1 && result.depth < 60);
     assert!(position.board.is_legal(result.best_move.unwrap()));
+}
+
+#[test]
+fn every_backend_searches_the_same_tree() {
+    let weights = random_weights(11);
+    let mut rng = StdRng::seed_from_u64(12);
+    let positions: Vec<Position> = (0..12).map(|i| random_position(&mut rng, 8 + 3 * i)).collect();
+    let reference: Vec<_> = {
+        let search = MidgameSearch::new(Arc::clone(&weights), 16).with_backend(Backend::Portable).unwrap();
+        positions
+            .iter()
+            .map(|p| {
+                search.clear();
+                let r = search.search(p, 5, Selectivity::P93, &mut |_| {});
+                (r.score, r.best_move, r.nodes)
+            })
+            .collect()
+    };
+    for backend in Backend::supported() {
+        let search = MidgameSearch::new(Arc::clone(&weights), 16).with_backend(backend).unwrap();
+        for (p, expected) in positions.iter().zip(&reference) {
+            search.clear();
+            let r = search.search(p, 5, Selectivity::P93, &mut |_| {});
+            assert_eq!((r.score, r.best_move, r.nodes), *expected, "{backend:?} {:?}", p.board);
+        }
+    }
+}
+
+#[test]
+fn selective_searches_play_legal_moves_and_stay_close_to_the_full_search() {
+    let weights = Arc::new(crate::eval::weights::bundled().unwrap());
+    let full = MidgameSearch::new(Arc::clone(&weights), 18);
+    let selective = MidgameSearch::new(weights, 18);
+    let mut rng = StdRng::seed_from_u64(13);
+    let mut total_error = 0;
+    let n = 24;
+    for _ in 0..n {
+        let plies = rng.random_range(10..36);
+        let position = random_position(&mut rng, plies);
+        full.clear();
+        selective.clear();
+        let exact = full.search(&position, 7, Selectivity::Exact, &mut |_| {});
+        let cut = selective.search(&position, 7, Selectivity::P88, &mut |_| {});
+        assert!(position.board.is_legal(cut.best_move.unwrap()));
+        assert!(cut.nodes <= exact.nodes, "{} > {}", cut.nodes, exact.nodes);
+        total_error += (cut.score - exact.score).abs();
+    }
+    // MPC at 88 % may be wrong now and then, but not by much on average.
+    assert!(total_error <= 3 * n, "mean error {}", f64::from(total_error) / f64::from(n));
+}
+
+#[test]
+fn a_selective_search_to_the_end_is_close_to_the_exact_score() {
+    let weights = Arc::new(crate::eval::weights::bundled().unwrap());
+    let search = MidgameSearch::new(weights, 18);
+    let solver = Solver::new(SolveOptions::default().with_hash_level(18)).unwrap();
+    let mut rng = StdRng::seed_from_u64(14);
+    let mut total_error = 0;
+    let n = 10;
+    for _ in 0..n {
+        let position = random_position(&mut rng, 42);
+        let empties = position.board.empty_count() as u8;
+        search.clear();
+        let result = search.search(&position, empties, Selectivity::P93, &mut |_| {});
+        let exact = solver.solve(&position.board, SolveMode::Exact).score;
+        total_error += (result.score - exact).abs();
+    }
+    assert!(total_error <= 4 * n, "mean error {}", f64::from(total_error) / f64::from(n));
+}
+
+#[test]
+fn two_threads_solve_to_the_end_exactly() {
+    let two = MidgameSearch::new(random_weights(15), 16).with_threads(2);
+    let solver = Solver::new(SolveOptions::default().with_hash_level(16)).unwrap();
+    let mut rng = StdRng::seed_from_u64(16);
+    for _ in 0..10 {
+        let position = random_position(&mut rng, 44);
+        let empties = position.board.empty_count() as u8;
+        two.clear();
+        let result = two.search(&position, empties, Selectivity::Exact, &mut |_| {});
+        assert_eq!(result.score, solver.solve(&position.board, SolveMode::Exact).score, "{:?}", position.board);
+        assert!(position.board.is_legal(result.best_move.unwrap()));
+    }
 }

@@ -1,0 +1,171 @@
+//! `shirokuro-cli label` (deep-search labels for positions sampled from game records) and `shirokuro-cli
+//! eval-error` (the static evaluation's error against such labels).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
+use shirokuro_engine::label::{LabelSpec, evaluation_error, label_games};
+use shirokuro_engine::level::Selectivity;
+use shirokuro_engine::position::Position;
+
+/// Options of `label`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Game records to sample positions from (any format `train` reads).
+    #[arg(long = "records", required = true)]
+    records: Vec<PathBuf>,
+    /// Output file (`board64 X score` lines, readable by `train` and `eval-error`).
+    #[arg(long, short)]
+    out: PathBuf,
+    /// Use only the first N games of each file (0 = all).
+    #[arg(long, default_value_t = 0)]
+    max_games: usize,
+    /// Positions per game.
+    #[arg(long, default_value_t = 4)]
+    per_game: usize,
+    /// Fewest discs of a sampled position.
+    #[arg(long, default_value_t = 8)]
+    min_discs: u32,
+    /// Most discs of a sampled position.
+    #[arg(long, default_value_t = 60)]
+    max_discs: u32,
+    /// Midgame search depth of the labels.
+    #[arg(long, default_value_t = 10)]
+    depth: u8,
+    /// Selectivity index of the labelling search (0 = 74 % … 6 = 100 %).
+    #[arg(long, default_value_t = 2)]
+    selectivity: u8,
+    /// Positions with at most this many empties are solved exactly.
+    #[arg(long, default_value_t = 16)]
+    exact_empties: u32,
+    /// Sampling seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Evaluation weights of the labelling search (default: the shipped weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long, short)]
+    threads: Option<usize>,
+}
+
+fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
+    match path {
+        Some(path) => weights::load(path),
+        None => weights::bundled(),
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// Every game of the record files (the first `max_games` of each, 0 = all) as its sequence of positions.
+pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Position>>, String> {
+    let mut games = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let format = RecordFormat::detect(&text)
+            .ok_or_else(|| format!("{}: cannot tell which record format this is", path.display()))?;
+        let mut parsed = parse_records_lenient(&text, format);
+        if max_games > 0 {
+            parsed.records.truncate(max_games);
+        }
+        for record in parsed.records {
+            let mut line = vec![record.start];
+            let mut p = record.start;
+            for &mv in &record.moves {
+                match p.play(mv) {
+                    Ok(next) => p = next,
+                    Err(_) => break,
+                }
+                line.push(p);
+            }
+            games.push(line);
+        }
+    }
+    Ok(games)
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let weights = Arc::new(load_weights(args.weights.as_ref())?);
+    let selectivity = Selectivity::from_index(args.selectivity)
+        .ok_or_else(|| format!("--selectivity {} is not 0–6", args.selectivity))?;
+    let games = read_games(&args.records, args.max_games)?;
+    println!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
+    let spec = LabelSpec {
+        per_game: args.per_game,
+        discs: args.min_discs..=args.max_discs,
+        depth: args.depth,
+        selectivity,
+        exact_empties: args.exact_empties,
+        seed: args.seed,
+        ..LabelSpec::default()
+    };
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let labelled = pool.install(|| {
+        label_games(&games, &weights, &spec, &|done, total| {
+            if done % 5000 == 0 || done == total {
+                eprintln!("{done}/{total} positions labelled ({:.0} s)", start.elapsed().as_secs_f64());
+            }
+        })
+    });
+    let mut text = String::with_capacity(labelled.len() * 72);
+    for l in &labelled {
+        text.push_str(&l.to_line());
+        text.push('\n');
+    }
+    shirokuro_engine::atomic_file::write(&args.out, text.as_bytes()).map_err(|e| e.to_string())?;
+    let exact = labelled.iter().filter(|l| l.exact).count();
+    println!(
+        "{} positions ({exact} solved exactly) written to {} in {:.1} s",
+        labelled.len(),
+        args.out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Options of `eval-error`.
+#[derive(Debug, clap::Args)]
+pub struct ErrorArgs {
+    /// Labelled positions (`board64 X score` lines, e.g. from `label`).
+    #[arg(long, required = true)]
+    labels: Vec<PathBuf>,
+    /// Evaluation weights (default: the shipped weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+}
+
+pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
+    let weights = load_weights(args.weights.as_ref())?;
+    let mut labels = Vec::new();
+    for path in &args.labels {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let parsed = parse_records_lenient(&text, RecordFormat::ExactPosition);
+        if let Some(first) = parsed.skipped.first() {
+            return Err(format!("{}: {first}", path.display()));
+        }
+        for record in parsed.records {
+            if let RecordedResult::Exact(score) = record.recorded {
+                labels.push((record.start.board, score));
+            }
+        }
+    }
+    let report = evaluation_error(&weights, &labels);
+    println!("{} positions", labels.len());
+    println!("move  positions   MAE");
+    for m in 0..=60 {
+        if let Some(mae) = report.mae(m) {
+            println!("{m:>4} {:>10} {mae:>6.2}", report.by_move[m].0);
+        }
+    }
+    match report.average(20..=50) {
+        Some(avg) => println!("mean MAE over moves 20-50: {avg:.2} discs"),
+        None => println!("no positions between moves 20 and 50"),
+    }
+    Ok(ExitCode::SUCCESS)
+}

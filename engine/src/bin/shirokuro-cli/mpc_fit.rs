@@ -1,0 +1,80 @@
+//! `shirokuro-cli mpc-fit`: measure shallow-versus-deep search scores and fit the Multi-ProbCut model.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use shirokuro_engine::eval::weights;
+use shirokuro_engine::mpc_fit::{FitOptions, measure};
+
+/// Options of `mpc-fit`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Game records to sample positions from (any format `train` reads).
+    #[arg(long = "records", required = true)]
+    records: Vec<PathBuf>,
+    /// Evaluation weights (default: the shipped weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Where to write the model (default: print it only).
+    #[arg(long, short)]
+    out: Option<PathBuf>,
+    /// Midgame positions to measure.
+    #[arg(long, default_value_t = 600)]
+    midgame_positions: usize,
+    /// Deepest midgame search.
+    #[arg(long, default_value_t = 10)]
+    max_depth: u8,
+    /// Endgame positions to measure (13–22 empties).
+    #[arg(long, default_value_t = 300)]
+    endgame_positions: usize,
+    /// Sampling seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long, short)]
+    threads: Option<usize>,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let weights = match &args.weights {
+        Some(path) => weights::load(path),
+        None => weights::bundled(),
+    }
+    .map_err(|e| e.to_string())?;
+    let games = crate::label::read_games(&args.records, 0)?;
+    println!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
+    let options = FitOptions {
+        midgame_positions: args.midgame_positions,
+        max_depth: args.max_depth,
+        endgame_positions: args.endgame_positions,
+        seed: args.seed,
+        ..FitOptions::default()
+    };
+    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let report = pool
+        .install(|| {
+            measure(&games, &Arc::new(weights), &options, &|done, total| {
+                if done % 50 == 0 || done == total {
+                    eprintln!("{done}/{total} positions measured ({:.0} s)", start.elapsed().as_secs_f64());
+                }
+            })
+        })
+        .map_err(|e| e.to_string())?;
+    print!("{}", report.table());
+    let comment = format!(
+        "fitted by `shirokuro-cli mpc-fit` on {} midgame positions (depth ≤ {}) and {} endgame positions, seed {}",
+        args.midgame_positions, args.max_depth, args.endgame_positions, args.seed
+    );
+    let text = report.model.to_text(&comment);
+    print!("{text}");
+    if let Some(path) = &args.out {
+        shirokuro_engine::atomic_file::write(path, text.as_bytes()).map_err(|e| e.to_string())?;
+        println!("written to {}", path.display());
+    }
+    println!("{:.1} s", start.elapsed().as_secs_f64());
+    Ok(ExitCode::SUCCESS)
+}
