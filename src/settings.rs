@@ -80,9 +80,8 @@ impl Default for Settings {
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(32);
         Settings {
             language: None,
-            // Egaroucid's default is 21; until the engine has Multi-ProbCut, levels above 10 search plain alpha-beta and
-            // are slow, so the default stays at the fastest level whose play matches Egaroucid's.
-            level: 10,
+            // Egaroucid's default (21, "Standard").
+            level: shirokuro_engine::level::Level::DEFAULT.get(),
             threads: u16::try_from(threads).unwrap_or(1),
             hash_level: 22,
             ai_plays_black: false,
