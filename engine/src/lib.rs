@@ -18,13 +18,14 @@
 #![warn(missing_docs)]
 
 pub mod arena;
-pub mod atomic_file;
 pub mod bench;
 pub mod bitboard;
 pub mod board;
+pub mod book;
 pub mod eval;
 pub mod flip;
 pub mod format;
+pub mod fsutil;
 pub mod label;
 pub mod level;
 pub mod mpc_fit;

@@ -52,7 +52,7 @@
     clippy::arithmetic_side_effects
 )]
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -588,67 +588,10 @@ pub fn load(path: &Path) -> Result<Weights, WeightsError> {
 /// # Errors
 /// [`WeightsError::BadWeights`] for a malformed value, or [`WeightsError::Save`] naming the step that failed.
 pub fn save(weights: &Weights, path: &Path) -> Result<(), WeightsError> {
-    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let save_error = |step: &'static str| move |source| WeightsError::Save { path: path.to_owned(), step, source };
-    let name = path.file_name().ok_or_else(|| {
-        save_error("checking the path")(io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))
-    })?;
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
     let mut bytes = Vec::new();
     write(weights, &mut bytes)?;
-
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    // Unique per process and call, so concurrent saves and stale files of a crashed run never collide.
-    let call = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    tmp_name.push(format!(".tmp-{}-{call}-{nanos}", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = write_synced(&tmp, &bytes).map_err(save_error("writing the temporary file")).and_then(|()| {
-        if path.exists() {
-            let mut bak_name = name.to_owned();
-            bak_name.push(".bak");
-            let bak = dir.join(bak_name);
-            keep_backup(path, &bak).map_err(save_error("keeping the previous file as .bak"))?;
-        }
-        fs::rename(&tmp, path).map_err(save_error("renaming the temporary file"))
-    });
-    if result.is_err() {
-        let _ignored = fs::remove_file(&tmp);
-        return result;
-    }
-    sync_dir(dir);
-    Ok(())
-}
-
-/// Creates `path` (which must not exist), writes `bytes` and syncs it to disk.
-fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = File::options().write(true).create_new(true).open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
-}
-
-/// Makes `bak` a copy of `path` (a hard link where possible), replacing an older `bak`.
-fn keep_backup(path: &Path, bak: &Path) -> io::Result<()> {
-    match fs::remove_file(bak) {
-        Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
-        _ => {}
-    }
-    if fs::hard_link(path, bak).is_err() {
-        let _copied = fs::copy(path, bak)?;
-        File::open(bak)?.sync_all()?;
-    }
-    Ok(())
-}
-
-/// Syncs a directory so that a rename in it is durable (best effort: not every platform can open directories).
-fn sync_dir(dir: &Path) {
-    if let Ok(handle) = File::open(dir) {
-        let _ignored = handle.sync_all();
-    }
+    crate::fsutil::save_atomically(path, crate::fsutil::Backup::Keep, |out| out.write_all(&bytes))
+        .map_err(|e| WeightsError::Save { path: e.path, step: e.step, source: e.source })
 }
 
 // The no-panic lints are for the parser; tests index and unwrap freely.

@@ -118,7 +118,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         text.push_str(&l.to_line());
         text.push('\n');
     }
-    shirokuro_engine::atomic_file::write(&args.out, text.as_bytes()).map_err(|e| e.to_string())?;
+    shirokuro_engine::fsutil::save_atomically(&args.out, shirokuro_engine::fsutil::Backup::Keep, |w| {
+        w.write_all(text.as_bytes())
+    })
+    .map_err(|e| e.to_string())?;
     let exact = labelled.iter().filter(|l| l.exact).count();
     println!(
         "{} positions ({exact} solved exactly) written to {} in {:.1} s",

@@ -1,6 +1,7 @@
 //! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
 mod bench;
+mod book;
 mod gtp;
 mod label;
 mod levels;
@@ -53,6 +54,8 @@ enum Command {
     Gtp(gtp::Args),
     /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
     Nboard(nboard::Args),
+    /// Opening books: info, show, merge, convert (import/export), fix, edit, reduce, generate, bench.
+    Book(book::Args),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::EvalError(args) => label::run_error(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Nboard(args) => nboard::run(&args),
+        Command::Book(args) => book::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -72,7 +72,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let text = report.model.to_text(&comment);
     print!("{text}");
     if let Some(path) = &args.out {
-        shirokuro_engine::atomic_file::write(path, text.as_bytes()).map_err(|e| e.to_string())?;
+        shirokuro_engine::fsutil::save_atomically(path, shirokuro_engine::fsutil::Backup::Keep, |w| {
+            w.write_all(text.as_bytes())
+        })
+        .map_err(|e| e.to_string())?;
         println!("written to {}", path.display());
     }
     println!("{:.1} s", start.elapsed().as_secs_f64());

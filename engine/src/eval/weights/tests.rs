@@ -4,6 +4,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::*;
+use std::fs;
 
 /// `Weights::zero()` written once, shared by the tests.
 fn zero_file() -> &'static [u8] {

@@ -1,0 +1,711 @@
+//! `shirokuro-cli book <op>`: opening book operations on files (format detected from the content).
+//!
+//! Every command that changes a book writes it atomically and keeps the previous file as `<name>.bak`; without
+//! `--out` it rewrites the input in its own format (egbk3 for the read-only formats, next to it as `<name>.egbk3`).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::book::edax::WriteOptions;
+use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
+use shirokuro_engine::book::learn::{
+    DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, deviate_transcripts, recalculate_leaves, store,
+};
+use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
+use shirokuro_engine::book::views::{AccuracyCache, UmigameCache, UmigameSettings, move_views};
+use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, parse, save};
+use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::notation::parse_transcript;
+use shirokuro_engine::{Board, Move, Square};
+
+/// Options of `book`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    op: Op,
+}
+
+/// Input settings shared by the commands that read a book.
+#[derive(Debug, clap::Args)]
+struct Input {
+    /// The book file (egbk3, egbk2, egbk, Edax .dat or Egaroucid 5 text; detected from the content).
+    book: PathBuf,
+    /// Read as this format instead of detecting it (egbk3, egbk2, egbk, edax, egaroucid5-text).
+    #[arg(long, value_parser = parse_format)]
+    format: Option<BookFormat>,
+    /// Level given to positions of formats without levels (egbk, text).
+    #[arg(long, default_value_t = 1)]
+    read_level: u8,
+}
+
+/// Where a changed book goes.
+#[derive(Debug, clap::Args)]
+struct Output {
+    /// Write the result here (default: over the input, keeping `.bak`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Output format: egbk3 or edax (default: the input's when writable, else egbk3).
+    #[arg(long, value_parser = parse_format)]
+    to: Option<BookFormat>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Op {
+    /// Counts by level and by ply, memory; with --links also links and leaves (slow on big books).
+    Info {
+        #[command(flatten)]
+        input: Input,
+        /// Also count links and leaves (generates every move of every position).
+        #[arg(long)]
+        links: bool,
+    },
+    /// A position as Edax's `book show` prints it: value, links, leaf, lines, principal line.
+    Show {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the position to show (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Every book move of a position with its value, umigame counts and accuracy, timed cold and from the caches.
+    Views {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Umigame depth (positions with depth + 4 discs or more count 1).
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Umigame accumulated error.
+        #[arg(long, default_value_t = 0)]
+        error: i32,
+    },
+    /// Merges other books into the first with Egaroucid's rule (the newer value wins at an equal or higher level).
+    Merge {
+        #[command(flatten)]
+        input: Input,
+        /// Books to merge in, in order.
+        #[arg(required = true)]
+        others: Vec<PathBuf>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Converts between formats (also `import`, `export`); `--level` overwrites every level (Export with Level).
+    #[command(alias = "import", alias = "export")]
+    Convert {
+        #[command(flatten)]
+        input: Input,
+        /// The file to write.
+        out: PathBuf,
+        /// Output format: egbk3 or edax (default: from the output's extension, else egbk3).
+        #[arg(long, value_parser = parse_format)]
+        to: Option<BookFormat>,
+        /// Overwrite every level and leaf level with this one.
+        #[arg(long)]
+        level: Option<u8>,
+        /// Before writing, search the missing or stale leaves (of positions reachable from the initial position) at
+        /// this level (Egaroucid's Edax export "With Extra Calc"; needs --weights).
+        #[arg(long)]
+        leaf_level: Option<u8>,
+        /// Evaluation weights for --leaf-level.
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// Worker threads for --leaf-level.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+    },
+    /// Book Fix: negamax over the links from a position, line counts, stale leaves removed.
+    Fix {
+        #[command(flatten)]
+        input: Input,
+        /// Edax-like: leaves take part in the values.
+        #[arg(long)]
+        edax_like: bool,
+        /// Moves from the initial position to the root (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Sets (or deletes) the value of a move from a position, as the right-click editor does (level "S").
+    Edit {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the position edited.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The move whose value is set (e.g. f5).
+        #[arg(long = "move")]
+        mv: String,
+        /// Value for the side to move, -64..64; out of range deletes the move's position.
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "delete")]
+        value: Option<i32>,
+        /// Delete the move's position.
+        #[arg(long)]
+        delete: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Book Reduce: keep what is reachable within depth and errors from a position, delete the rest below it.
+    Reduce {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the root.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Keep positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Largest loss of a followed move.
+        #[arg(long, default_value_t = 1000)]
+        error_per_move: i32,
+        /// Largest accumulated loss.
+        #[arg(long, default_value_t = 100_000)]
+        error_sum: i32,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Book Deviate (Egaroucid's learning) from a position: grows the book within depth and errors at a level.
+    Deviate {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// Moves from the initial position to the root (default: the initial position).
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Deviate from the end of each transcript of this file (one per line), saving after each.
+        #[arg(long, conflicts_with = "moves")]
+        transcripts: Option<PathBuf>,
+        /// Learn positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 30)]
+        depth: u8,
+        /// Largest loss of a followed move.
+        #[arg(long, default_value_t = 2)]
+        error_per_move: i32,
+        /// Largest accumulated loss.
+        #[arg(long, default_value_t = 2)]
+        error_sum: i32,
+        /// Largest loss of an expanded leaf.
+        #[arg(long, default_value_t = 2)]
+        error_leaf: i32,
+        /// Loops at most.
+        #[arg(long, default_value_t = usize::MAX)]
+        max_loops: usize,
+        /// Save at most every this many seconds.
+        #[arg(long, default_value_t = 600)]
+        save_every: u64,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Add a transcript: search each of its positions within the depth and register it and its best child.
+    Store {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// The transcript.
+        #[arg(long)]
+        moves: String,
+        /// Positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Recalculate Leaves within depth and errors from a position.
+    Leaves {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// Moves from the initial position to the root.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Positions with at most depth + 4 discs.
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Largest loss of a followed move.
+        #[arg(long, default_value_t = 1000)]
+        error_per_move: i32,
+        /// Largest accumulated loss.
+        #[arg(long, default_value_t = 100_000)]
+        error_sum: i32,
+        /// Recompute every leaf, not only the missing or stale ones.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Writes a synthetic egbk3 book of random positions (for benchmarks).
+    Generate {
+        /// The file to write.
+        out: PathBuf,
+        /// Number of positions.
+        #[arg(long, default_value_t = 1_000_000)]
+        positions: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Times load, merge and save: loads BOOK and OTHER, merges OTHER into BOOK, saves to --out (egbk3).
+    Bench {
+        /// First book.
+        book: PathBuf,
+        /// Second book, merged into the first.
+        other: PathBuf,
+        /// Where the merged book is saved.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// The AI used by the searching commands.
+#[derive(Debug, clap::Args)]
+struct Ai {
+    /// Evaluation weights file (resources/eval/shirokuro-eval-0.skw).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Search without an evaluation (tests).
+    #[arg(long, conflicts_with = "weights")]
+    zero_weights: bool,
+    /// AI level.
+    #[arg(long, default_value_t = 21)]
+    level: u8,
+    /// Worker threads (one search each).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Transposition table of 2^N entries per thread.
+    #[arg(long, default_value_t = 18)]
+    hash_level: u8,
+}
+
+impl Ai {
+    fn weights(&self) -> Result<Arc<Weights>, String> {
+        match (&self.weights, self.zero_weights) {
+            (Some(path), _) => Ok(Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
+            (None, true) => Ok(Arc::new(Weights::zero())),
+            (None, false) => Err("give --weights FILE (or --zero-weights)".to_owned()),
+        }
+    }
+}
+
+/// A factory of AI searchers for the worker threads.
+fn searchers(weights: Arc<Weights>, hash_level: u8) -> impl Fn() -> Box<dyn Searcher> + Sync {
+    move || -> Box<dyn Searcher> {
+        match ThinkerSearcher::new(Arc::clone(&weights), hash_level) {
+            Ok(searcher) => Box::new(searcher),
+            // Only an impossible table size fails; fall back to the smallest table.
+            Err(_) => Box::new(ThinkerSearcher::new(Arc::clone(&weights), 10).expect("a 2^10 table can be made")),
+        }
+    }
+}
+
+fn parse_format(text: &str) -> Result<BookFormat, String> {
+    BookFormat::from_name(text).ok_or_else(|| format!("unknown book format {text:?}"))
+}
+
+fn progress_line(progress: Progress) {
+    eprint!("\r{}: {} / {}   ", progress.stage, progress.done, progress.total);
+}
+
+impl Input {
+    fn load(&self) -> Result<(Book, BookFormat), String> {
+        let start = Instant::now();
+        let (book, format) =
+            load(&self.book, self.format, ReadOptions { level: self.read_level }).map_err(|error| error.to_string())?;
+        eprintln!(
+            "loaded {} ({format}, {} positions) in {:.2} s",
+            self.book.display(),
+            book.len(),
+            start.elapsed().as_secs_f64()
+        );
+        Ok((book, format))
+    }
+}
+
+/// Where and how a changed book is written: `--to`, else the format of `--out`'s extension, else the input's format
+/// when we can write it, else egbk3; by default over the input (or next to it with the new extension).
+fn destination(input: &Input, output: &Output, format: BookFormat) -> (PathBuf, BookFormat) {
+    let from_extension = output
+        .out
+        .as_ref()
+        .and_then(|out| out.extension())
+        .and_then(|e| e.to_str())
+        .and_then(BookFormat::from_name)
+        .filter(|f| f.is_writable());
+    let to = output.to.or(from_extension).unwrap_or(if format.is_writable() { format } else { BookFormat::Egbk3 });
+    let path = output
+        .out
+        .clone()
+        .unwrap_or_else(|| if to == format { input.book.clone() } else { input.book.with_extension(extension(to)) });
+    (path, to)
+}
+
+fn extension(format: BookFormat) -> &'static str {
+    match format {
+        BookFormat::Edax => "dat",
+        _ => "egbk3",
+    }
+}
+
+fn write(book: &Book, path: &Path, format: BookFormat) -> Result<(), String> {
+    let start = Instant::now();
+    save(book, path, format).map_err(|error| error.to_string())?;
+    eprintln!(
+        "saved {} ({format}, {} positions) in {:.2} s",
+        path.display(),
+        book.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The transcripts of a file, one per non-empty line.
+fn read_transcripts(path: &Path) -> Result<Vec<Vec<Move>>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let transcript = parse_transcript(line).map_err(|e| format!("{} line {}: {e}", path.display(), i + 1))?;
+        lines.push(transcript.moves);
+    }
+    Ok(lines)
+}
+
+fn position(moves: &str) -> Result<Board, String> {
+    let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
+    Ok(transcript.end.board)
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let stop = AtomicBool::new(false);
+    let control = Control { stop: &stop, progress: &progress_line };
+    match &args.op {
+        Op::Info { input, links } => {
+            let (book, _) = input.load()?;
+            println!("{}", ops::info(&book, *links));
+        }
+        Op::Show { input, moves } => {
+            let (book, _) = input.load()?;
+            let board = position(moves)?;
+            match ops::show(&book, &board) {
+                Some(show) => println!("{show}"),
+                None => {
+                    println!("not in the book");
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+        }
+        Op::Views { input, moves, depth, error } => {
+            let (book, _) = input.load()?;
+            let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
+            let settings = UmigameSettings { depth: *depth, error: *error, black_range: None };
+            let mut umigame = UmigameCache::new();
+            let mut accuracy = AccuracyCache::new();
+            let start = Instant::now();
+            let views = move_views(&book, &transcript.end, settings, &mut umigame, &mut accuracy);
+            let cold = start.elapsed();
+            let start = Instant::now();
+            let again = move_views(&book, &transcript.end, settings, &mut umigame, &mut accuracy);
+            let warm = start.elapsed();
+            for view in &views {
+                println!(
+                    "{} {:+3}  lines {:>10}  umigame black {:>8} white {:>8}  accuracy {}",
+                    view.value.mv,
+                    view.value.value,
+                    view.value.lines,
+                    view.umigame.black,
+                    view.umigame.white,
+                    view.accuracy.as_deref().unwrap_or("-")
+                );
+            }
+            println!(
+                "{} moves: cold {:.1} ms, from the caches {:.3} ms",
+                again.len(),
+                cold.as_secs_f64() * 1000.0,
+                warm.as_secs_f64() * 1000.0
+            );
+        }
+        Op::Merge { input, others, output } => {
+            let (mut book, format) = input.load()?;
+            for other in others {
+                let (other, other_format) =
+                    load(other, None, ReadOptions { level: input.read_level }).map_err(|error| error.to_string())?;
+                eprintln!("merging {} positions ({other_format})", other.len());
+                book.merge(&other);
+            }
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Convert { input, out, to, level, leaf_level, weights: weights_file, threads } => {
+            let (mut book, _) = input.load()?;
+            if let Some(leaf_level) = leaf_level {
+                let path = weights_file.as_ref().ok_or("--leaf-level needs --weights")?;
+                let weights = Arc::new(weights::load(path).map_err(|e| e.to_string())?);
+                let make = searchers(weights, 18);
+                let settings =
+                    LeafSettings { walk: Walk::UNLIMITED, level: *leaf_level, only_invalid: true, threads: *threads };
+                // The positions reachable from the initial position; any others keep their leaves.
+                let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, &control);
+                eprintln!();
+                println!("extra calc: {} positions searched, {} leaves set", report.searched, report.set);
+            }
+            if let Some(level) = level {
+                ops::overwrite_levels(&mut book, *level);
+            }
+            let ext = out.extension().and_then(|e| e.to_str()).and_then(BookFormat::from_name);
+            let to = to.or(ext.filter(|f| f.is_writable())).unwrap_or(BookFormat::Egbk3);
+            if to == BookFormat::Edax {
+                let options = WriteOptions { level: *level, ..WriteOptions::default() };
+                save_edax(&book, out, &options).map_err(|error| error.to_string())?;
+                eprintln!("saved {} (edax)", out.display());
+            } else {
+                write(&book, out, to)?;
+            }
+        }
+        Op::Fix { input, edax_like, moves, output } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            if !book.contains(&root) {
+                return Err("the root position is not in the book".to_owned());
+            }
+            let report = ops::fix(&mut book, &root, *edax_like, &control);
+            eprintln!();
+            println!(
+                "visited {} positions, {} values changed, {} leaves removed",
+                report.visited, report.values_changed, report.leaves_invalidated
+            );
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Edit { input, moves, mv, value, delete, output } => {
+            let (mut book, format) = input.load()?;
+            let board = position(moves)?;
+            let square = Square::parse(mv).map_err(|error| format!("--move: {error}"))?;
+            let value = if *delete { None } else { Some(value.ok_or("give --value or --delete")?) };
+            let old = book.edit(&board, Move::Place(square), value).map_err(|error| error.to_string())?;
+            let new = book.move_value(&board, Move::Place(square));
+            println!(
+                "{mv}: {} -> {}",
+                old.map_or("(not in book)".to_owned(), |e| format!("entry value {:+} level {}", e.value, e.level)),
+                new.map_or("(deleted)".to_owned(), |m| format!("{:+}", m.value))
+            );
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Reduce { input, moves, depth, error_per_move, error_sum, output } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
+            let report = ops::reduce(&mut book, &root, walk);
+            println!("kept {} positions, deleted {}", report.kept, report.deleted);
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Deviate {
+            input,
+            ai,
+            moves,
+            transcripts,
+            depth,
+            error_per_move,
+            error_sum,
+            error_leaf,
+            max_loops,
+            save_every,
+            output,
+        } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            let make = searchers(ai.weights()?, ai.hash_level);
+            let settings = DeviateSettings {
+                level: ai.level,
+                depth: *depth,
+                error_per_move: *error_per_move,
+                error_sum: *error_sum,
+                error_leaf: *error_leaf,
+                max_loops: *max_loops,
+                threads: ai.threads,
+                save_every: Duration::from_secs(*save_every),
+            };
+            let (path, to) = destination(input, output, format);
+            let start = Instant::now();
+            if let Some(file) = transcripts {
+                let lines = read_transcripts(file)?;
+                let report = deviate_transcripts(
+                    &mut book,
+                    &lines,
+                    &settings,
+                    &make,
+                    &mut |b: &Book| write(b, &path, to),
+                    &control,
+                )?;
+                eprintln!();
+                println!(
+                    "deviate: {} transcripts, {} positions added ({} in the book), {} saves, {:.1} s",
+                    report.transcripts,
+                    report.added,
+                    book.len(),
+                    report.saves,
+                    start.elapsed().as_secs_f64()
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), &control)?;
+            eprintln!();
+            println!(
+                "deviate: {} loops, {} positions added ({} in the book), {} saves, {:.1} s",
+                report.loops,
+                report.added,
+                book.len(),
+                report.saves,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        Op::Store { input, ai, moves, depth, output } => {
+            let (mut book, format) = input.load()?;
+            let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
+            let make = searchers(ai.weights()?, ai.hash_level);
+            let mut searcher = make();
+            let report =
+                store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), &control);
+            eprintln!();
+            println!("store: {} positions added, {} updated", report.added, report.updated);
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Leaves { input, ai, moves, depth, error_per_move, error_sum, all, output } => {
+            let (mut book, format) = input.load()?;
+            let root = position(moves)?;
+            let make = searchers(ai.weights()?, ai.hash_level);
+            let settings = LeafSettings {
+                walk: Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum },
+                level: ai.level,
+                only_invalid: !*all,
+                threads: ai.threads,
+            };
+            let report = recalculate_leaves(&mut book, &root, settings, &make, &control);
+            eprintln!();
+            println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
+            let (path, to) = destination(input, output, format);
+            write(&book, &path, to)?;
+        }
+        Op::Generate { out, positions, seed } => {
+            let start = Instant::now();
+            let book = synthetic_book(*positions, *seed);
+            eprintln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
+            write(&book, out, BookFormat::Egbk3)?;
+        }
+        Op::Bench { book, other, out } => bench(book, other, out)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `n` distinct positions from seeded random games (lengths 0–59 plies) with random values, levels, line counts
+/// and leaves.
+fn synthetic_book(n: usize, seed: u64) -> Book {
+    let mut rng = GameRng::new(seed);
+    // A value in min..=max.
+    let value = |rng: &mut GameRng, min: i8, max: i8| {
+        i8::try_from(rng.in_range(0, usize::from(max.abs_diff(min)))).unwrap_or(0).saturating_add(min)
+    };
+    let mut book = Book::with_capacity(n);
+    // Egaroucid books always hold the initial position.
+    let _ = book.insert(&Board::INITIAL, Entry::new(0, 30));
+    while book.len() < n {
+        let mut board = Board::INITIAL;
+        let plies = rng.in_range(1, 59);
+        for _ in 0..plies {
+            let moves: Vec<Move> = legal_moves(&board).collect();
+            if moves.is_empty() || book.len() >= n {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            let Some((child, _)) = book_child(&board, mv) else { break };
+            if child.has_moves() && !book.contains(&child) {
+                let leaf_move = legal_moves(&child).next().unwrap_or(Move::Pass);
+                let level = value(&mut rng, 1, 30).unsigned_abs();
+                let entry = Entry {
+                    value: value(&mut rng, -20, 20),
+                    level,
+                    lines: u32::try_from(rng.in_range(1, 99)).unwrap_or(1),
+                    leaf: Leaf::new(leaf_move, value(&mut rng, -20, 20), level),
+                };
+                let _ = book.insert(&child, entry);
+            }
+            board = child;
+        }
+    }
+    book
+}
+
+/// Peak resident memory of this process in bytes (Linux), if known.
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// CPU time (user + system) this process has used, in seconds (Linux; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else { return 0.0 };
+    // Fields after the command name (which is in parentheses and may hold spaces): utime and stime are 14 and 15.
+    let Some(rest) = stat.rsplit_once(')').map(|(_, rest)| rest) else { return 0.0 };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Wall and CPU time of a step.
+struct Timer(Instant, f64);
+
+impl Timer {
+    fn start() -> Timer {
+        Timer(Instant::now(), cpu_seconds())
+    }
+
+    fn report(&self) -> String {
+        format!("{:.2} s wall, {:.2} s CPU", self.0.elapsed().as_secs_f64(), cpu_seconds() - self.1)
+    }
+}
+
+fn bench(first: &Path, second: &Path, out: &Path) -> Result<(), String> {
+    let options = ReadOptions::default();
+    let per_position = |book: &Book| book.memory_bytes() as f64 / book.len().max(1) as f64;
+    let timer = Timer::start();
+    let bytes = std::fs::read(first).map_err(|e| format!("{}: {e}", first.display()))?;
+    println!("read {}: {} bytes in {}", first.display(), bytes.len(), timer.report());
+    let timer = Timer::start();
+    let (mut book, _) = parse(&bytes, None, options).map_err(|e| e.to_string())?;
+    println!("parse: {} positions in {} ({:.1} bytes/position)", book.len(), timer.report(), per_position(&book));
+    drop(bytes);
+    let timer = Timer::start();
+    let (other, _) = load(second, None, options).map_err(|e| e.to_string())?;
+    println!("load {}: {} positions in {}", second.display(), other.len(), timer.report());
+    let timer = Timer::start();
+    book.merge(&other);
+    println!("merge: {} -> {} positions ({:.1} bytes/position)", timer.report(), book.len(), per_position(&book));
+    drop(other);
+    let timer = Timer::start();
+    let mut buffer = Vec::new();
+    write_to(&book, BookFormat::Egbk3, &mut buffer).map_err(|e| e.to_string())?;
+    println!("encode to memory: {} bytes in {}", buffer.len(), timer.report());
+    drop(buffer);
+    let timer = Timer::start();
+    save(&book, out, BookFormat::Egbk3).map_err(|e| e.to_string())?;
+    println!("save {} (atomic, fsync): {}", out.display(), timer.report());
+    if let Some(rss) = peak_rss() {
+        println!("peak resident memory: {:.0} MiB", rss as f64 / 1_048_576.0);
+    }
+    Ok(())
+}
