@@ -1,0 +1,163 @@
+//! User-interface languages and their strings.
+//!
+//! The strings live in `locales/<code>.toml`, embedded in the binary and parsed once into a [`Strings`] table with one
+//! field per key, so code never looks a string up by an ad-hoc literal. English is the reference; the tests check that
+//! every language has exactly its keys and the same `{}` placeholders, and that the bundled font covers every character.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+/// A user-interface language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Language {
+    /// English (the reference).
+    #[serde(rename = "en")]
+    English,
+    /// Japanese.
+    #[serde(rename = "ja")]
+    Japanese,
+}
+
+impl Language {
+    /// Every language, in menu order.
+    pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
+
+    /// The language's code, which is also its file name under `locales/`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Japanese => "ja",
+        }
+    }
+
+    /// The language for a BCP 47 / POSIX locale name such as `ja-JP` or `ja_JP.UTF-8`; English for anything unknown.
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Language {
+        let lower = locale.to_ascii_lowercase();
+        if lower == "ja" || lower.starts_with("ja-") || lower.starts_with("ja_") || lower.starts_with("ja.") {
+            Language::Japanese
+        } else {
+            Language::English
+        }
+    }
+
+    /// The operating system's language, English when it cannot be told.
+    #[must_use]
+    pub fn from_os() -> Language {
+        sys_locale::get_locale().map_or(Language::English, |locale| Language::from_locale(&locale))
+    }
+
+    /// The embedded `locales/<code>.toml` text.
+    #[must_use]
+    pub const fn source(self) -> &'static str {
+        match self {
+            Language::English => include_str!("../locales/en.toml"),
+            Language::Japanese => include_str!("../locales/ja.toml"),
+        }
+    }
+
+    /// This language's strings (parsed on first use).
+    #[must_use]
+    pub fn strings(self) -> &'static Strings {
+        static ENGLISH: OnceLock<Strings> = OnceLock::new();
+        static JAPANESE: OnceLock<Strings> = OnceLock::new();
+        let cell = match self {
+            Language::English => &ENGLISH,
+            Language::Japanese => &JAPANESE,
+        };
+        cell.get_or_init(|| {
+            // The files are embedded and checked by the i18n tests, so a failure here is a build defect.
+            toml::from_str(self.source()).expect("embedded locale file is checked by the i18n tests")
+        })
+    }
+}
+
+impl fmt::Display for Language {
+    /// The language's name in itself ("English", "日本語"), as shown in the Language menu.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Language::English => "English",
+            Language::Japanese => "日本語",
+        })
+    }
+}
+
+/// Replaces each `{}` in `template` by the next of `args` (missing arguments leave the `{}`; extra ones are ignored).
+#[must_use]
+pub fn fill(template: &str, args: &[&dyn fmt::Display]) -> String {
+    let mut out = String::with_capacity(template.len() + 8 * args.len());
+    let mut args = args.iter();
+    let mut rest = template;
+    while let Some(at) = rest.find("{}") {
+        out.push_str(&rest[..at]);
+        match args.next() {
+            Some(arg) => out.push_str(&arg.to_string()),
+            None => out.push_str("{}"),
+        }
+        rest = &rest[at + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+macro_rules! strings {
+    ($($key:ident),* $(,)?) => {
+        /// Every user-interface string of one language; field names are the keys of `locales/*.toml`.
+        #[derive(Debug, Clone, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct Strings {
+            $(
+                #[doc = concat!("The `", stringify!($key), "` string.")]
+                pub $key: String,
+            )*
+        }
+
+        /// Every key of [`Strings`], in declaration order.
+        pub const KEYS: &[&str] = &[$(stringify!($key)),*];
+    };
+}
+
+strings! {
+    window_title,
+    menu_game, menu_settings, menu_display, menu_operate, menu_in_out, menu_help, menu_language,
+    copy_transcript, paste_transcript,
+    new_game_human, new_game_as_black, new_game_as_white, new_selfplay, analyze,
+    level, threads, hash_level, ai_plays_black, ai_plays_white, pause_on_pass,
+    display_on_board, display_panels, show_legal, show_hints, hint_count, show_hint_level, show_last_move,
+    show_next_move, next_move_as_square, show_stable, show_info, show_graph, show_log, alt_palette,
+    forward, backward, first_position, last_position, undo, ai_one_move, stop_ai, resume_ai, clear_cache, save_branch,
+    about, about_text, about_font, about_folders, close,
+    start, pass, dismiss,
+    move_number, black, white, ai, human, to_move, game_over, black_wins, white_wins, draw, discs, opening, opening_of_move, best_line,
+    level_with_category, category_light, category_standard, category_pragmatic, category_accurate, category_danger,
+    ai_thinking, ai_paused, analyzing, must_pass, press_start, engine_loading, last_search,
+    graph_title, graph_legend, graph_midgame, graph_endgame, log_title, log_empty,
+    hint_level, hint_percent,
+    notice_bad_value, notice_unknown_key, notice_settings_unreadable, notice_settings_save_failed,
+    notice_weights_failed, notice_engine_failed, notice_transcript_rejected, notice_clipboard_empty,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_replaces_placeholders_in_order() {
+        assert_eq!(fill("{} to {}", &[&"a", &3]), "a to 3");
+        assert_eq!(fill("x {} y", &[]), "x {} y");
+        assert_eq!(fill("no placeholder", &[&1]), "no placeholder");
+    }
+
+    #[test]
+    fn locale_names_map_to_languages() {
+        assert_eq!(Language::from_locale("ja-JP"), Language::Japanese);
+        assert_eq!(Language::from_locale("ja_JP.UTF-8"), Language::Japanese);
+        assert_eq!(Language::from_locale("JA"), Language::Japanese);
+        assert_eq!(Language::from_locale("en-US"), Language::English);
+        assert_eq!(Language::from_locale("jav"), Language::English);
+        assert_eq!(Language::from_locale(""), Language::English);
+    }
+}

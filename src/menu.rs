@@ -1,0 +1,158 @@
+//! The menu bar (iced_aw): Game, Settings, Display, Operate, In/Out, Help and Language. Every item sends a message; items of
+//! features that do not exist yet are absent.
+
+use iced::widget::{button, checkbox, column, container, slider, text};
+use iced::{Element, Length};
+use iced_aw::menu::{Item, Menu, MenuBar};
+
+use crate::app::{Change, Message, Toggle, display_value};
+use crate::i18n::Language;
+use crate::screen::Ctx;
+use crate::screen::game::{self, Mode};
+use crate::settings;
+
+type MenuItem<'a> = Item<'a, Message, iced::Theme, iced::Renderer>;
+
+/// Width of the drop-down menus.
+const MENU_WIDTH: f32 = 300.0;
+
+fn root(label: &str) -> Element<'_, Message> {
+    container(text(label.to_owned()).size(15)).padding([4, 10]).into()
+}
+
+fn action<'a>(label: &str, shortcut: Option<&str>, message: Message) -> MenuItem<'a> {
+    let label = match shortcut {
+        Some(key) => format!("{label} ({key})"),
+        None => label.to_owned(),
+    };
+    Item::new(button(text(label).size(14)).width(Length::Fill).style(button::text).on_press(message))
+}
+
+fn check<'a>(label: &str, value: bool, on_toggle: impl Fn(bool) -> Message + 'a) -> MenuItem<'a> {
+    Item::new(container(checkbox(value).label(label.to_owned()).text_size(14).on_toggle(on_toggle)).padding([4, 8]))
+}
+
+fn toggle<'a>(label: &str, display: &settings::Display, which: Toggle) -> MenuItem<'a> {
+    check(label, display_value(display, which), move |on| Message::Setting(Change::Display(which, on)))
+}
+
+fn range<'a>(
+    label: &str,
+    values: std::ops::RangeInclusive<u8>,
+    value: u8,
+    on_change: impl Fn(u8) -> Message + 'a,
+) -> MenuItem<'a> {
+    Item::new(
+        column![text(format!("{label}: {value}")).size(14), slider(values, value, on_change)]
+            .spacing(2)
+            .padding([4, 8]),
+    )
+}
+
+fn range16<'a>(
+    label: &str,
+    values: std::ops::RangeInclusive<u16>,
+    value: u16,
+    on_change: impl Fn(u16) -> Message + 'a,
+) -> MenuItem<'a> {
+    Item::new(
+        column![text(format!("{label}: {value}")).size(14), slider(values, value, on_change)]
+            .spacing(2)
+            .padding([4, 8]),
+    )
+}
+
+fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Renderer> {
+    Menu::new(items).width(MENU_WIDTH).offset(4.0).spacing(2.0)
+}
+
+/// The menu bar. `paused` chooses between Stop and Resume.
+pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
+    let s = ctx.strings();
+    let settings = ctx.settings;
+    let d = &settings.display;
+    let g = |m: game::Message| Message::Game(m);
+
+    let game_menu = menu(vec![
+        action(&s.new_game_human, Some("Ctrl+N"), Message::NewGame(Mode::HumanVsHuman)),
+        action(&s.new_game_as_black, None, Message::NewGame(Mode::YouAsBlack)),
+        action(&s.new_game_as_white, None, Message::NewGame(Mode::YouAsWhite)),
+        action(&s.new_selfplay, None, Message::NewGame(Mode::SelfPlay)),
+        action(&s.analyze, Some("A"), g(game::Message::Analyze)),
+    ]);
+    let settings_menu = menu(vec![
+        range(&s.level, settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
+        range16(&s.threads, settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
+        range(&s.hash_level, settings::HASH_LEVELS, settings.hash_level, |v| Message::Setting(Change::HashLevel(v))),
+        check(&s.ai_plays_black, settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
+        check(&s.ai_plays_white, settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
+        check(&s.pause_on_pass, settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
+    ]);
+    let display_menu = menu(vec![
+        Item::with_menu(
+            container(text(format!("{} ›", s.display_on_board)).size(14)).padding([4, 8]).width(Length::Fill),
+            menu(vec![
+                toggle(&s.show_legal, d, Toggle::Legal),
+                toggle(&s.show_hints, d, Toggle::Hints),
+                range(&s.hint_count, settings::HINT_COUNTS, d.hint_count, |v| Message::Setting(Change::HintCount(v))),
+                toggle(&s.show_hint_level, d, Toggle::HintLevel),
+                toggle(&s.show_last_move, d, Toggle::LastMove),
+                toggle(&s.show_next_move, d, Toggle::NextMove),
+                toggle(&s.next_move_as_square, d, Toggle::NextMoveAsSquare),
+                toggle(&s.show_stable, d, Toggle::Stable),
+            ]),
+        ),
+        Item::with_menu(
+            container(text(format!("{} ›", s.display_panels)).size(14)).padding([4, 8]).width(Length::Fill),
+            menu(vec![
+                toggle(&s.show_info, d, Toggle::Info),
+                toggle(&s.show_graph, d, Toggle::Graph),
+                toggle(&s.show_log, d, Toggle::Log),
+                toggle(&s.alt_palette, d, Toggle::AltPalette),
+            ]),
+        ),
+    ]);
+    let stop_or_resume = if paused {
+        action(&s.resume_ai, None, g(game::Message::Resume))
+    } else {
+        action(&s.stop_ai, Some("Q"), g(game::Message::Stop))
+    };
+    let operate_menu = menu(vec![
+        action(&s.ai_one_move, Some("G"), g(game::Message::AiMoveOnce)),
+        action(&s.forward, Some("Right"), g(game::Message::Forward)),
+        action(&s.backward, Some("Left"), g(game::Message::Backward)),
+        action(&s.undo, Some("Backspace"), g(game::Message::Undo)),
+        action(&s.first_position, Some("Home"), g(game::Message::First)),
+        action(&s.last_position, Some("End"), g(game::Message::Last)),
+        action(&s.save_branch, Some("Ctrl+L"), g(game::Message::SaveBranch)),
+        stop_or_resume,
+        action(&s.clear_cache, None, g(game::Message::ClearCache)),
+    ]);
+    let in_out_menu = menu(vec![
+        action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
+        action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
+    ]);
+    let help_menu = menu(vec![action(&s.about, None, Message::About(true))]);
+    let language_menu = menu(
+        Language::ALL
+            .iter()
+            .map(|&language| {
+                let mark = if language == ctx.language { "• " } else { "   " };
+                action(&format!("{mark}{language}"), None, Message::LanguageSelected(language))
+            })
+            .collect(),
+    );
+
+    let bar = MenuBar::new(vec![
+        Item::with_menu(root(&s.menu_game), game_menu),
+        Item::with_menu(root(&s.menu_settings), settings_menu),
+        Item::with_menu(root(&s.menu_display), display_menu),
+        Item::with_menu(root(&s.menu_operate), operate_menu),
+        Item::with_menu(root(&s.menu_in_out), in_out_menu),
+        Item::with_menu(root(&s.menu_help), help_menu),
+        Item::with_menu(root(&s.menu_language), language_menu),
+    ])
+    .spacing(2.0)
+    .width(Length::Fill);
+    container(bar).id("menu-bar").width(Length::Fill).into()
+}

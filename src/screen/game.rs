@@ -1,0 +1,774 @@
+//! The game screen: board, info panel, graph and log; the game flow (human and AI turns, passes, navigation,
+//! hints, analysis) and the engine jobs it needs.
+//!
+//! After every change the screen works out what the engine should be doing (`Game::plan`): the AI's move when it
+//! is the AI's turn at the end of the line, otherwise hint values for the human. Each plan bumps the generation, so
+//! results of an older plan are dropped when they arrive.
+
+use std::collections::VecDeque;
+
+use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
+use iced::{Alignment, Element, Length};
+use shirokuro_engine::level::{Level, LevelCategory};
+use shirokuro_engine::{Color, Move, Position, Square};
+
+use crate::engine_worker::{Event, HintKind, Job, Request, black_value};
+use crate::i18n::{Strings, fill};
+use crate::opening::Openings;
+use crate::record::Record;
+use crate::screen::Ctx;
+use crate::settings::Settings;
+use crate::widget::board::{Board, Caches, HintMark, NextMark, Scene};
+use crate::widget::eval_chart::{EvalChart, band_color};
+
+/// Lines kept in the log panel.
+const LOG_LINES: usize = 200;
+
+/// Who plays which colour in a new game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people.
+    HumanVsHuman,
+    /// You play Black, the AI White.
+    YouAsBlack,
+    /// You play White, the AI Black (it waits for Start).
+    YouAsWhite,
+    /// The AI plays both sides (it waits for Start).
+    SelfPlay,
+}
+
+impl Mode {
+    /// Whether the AI plays (Black, White) in this mode.
+    #[must_use]
+    pub const fn ai_sides(self) -> (bool, bool) {
+        match self {
+            Mode::HumanVsHuman => (false, false),
+            Mode::YouAsBlack => (false, true),
+            Mode::YouAsWhite => (true, false),
+            Mode::SelfPlay => (true, true),
+        }
+    }
+}
+
+/// Messages of the game screen.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// A square of the board was clicked.
+    SquareClicked(Square),
+    /// One ply forward along the line.
+    Forward,
+    /// One ply back.
+    Backward,
+    /// To the first position.
+    First,
+    /// To the last position of the line.
+    Last,
+    /// One ply back, dropping what follows.
+    Undo,
+    /// The graph was clicked or dragged at this ply.
+    GraphPicked(usize),
+    /// The Start button: the AI may move.
+    StartPressed,
+    /// The Pass button: the human passes.
+    PassPressed,
+    /// Let the AI play one move for the side to move.
+    AiMoveOnce,
+    /// Stop calculating (the AI pauses).
+    Stop,
+    /// Resume calculating.
+    Resume,
+    /// Forget the engine's transposition tables.
+    ClearCache,
+    /// Make the fork the main line.
+    SaveBranch,
+    /// Re-evaluate every position of the line.
+    Analyze,
+    /// The cursor moved onto this square (`None`: off the board).
+    SquareHovered(Option<Square>),
+}
+
+/// What the engine should do, for the app to pass on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Order {
+    /// Run this request (superseding anything running).
+    Start(Request),
+    /// Stop everything older than this generation.
+    Cancel(u64),
+    /// Clear the transposition tables.
+    ClearCache,
+}
+
+/// What the parent must do after an update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing.
+    None,
+    /// Pass an order to the engine worker.
+    Engine(Order),
+}
+
+/// The kind of job running for the current generation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Running {
+    /// The AI's move in the normal flow.
+    Move,
+    /// One AI move asked for explicitly.
+    MoveOnce,
+    /// Hint values.
+    Hints,
+    /// Analysis of the line.
+    Analysis,
+}
+
+/// One move's hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Hint {
+    square: Square,
+    value: i32,
+    kind: HintKind,
+}
+
+/// How many moves of the best line the info panel shows.
+const BEST_LINE_MOVES: usize = 10;
+
+/// The game screen's state.
+#[derive(Debug)]
+pub struct Game {
+    record: Record,
+    generation: u64,
+    running: Option<Running>,
+    engine_ready: bool,
+    awaiting_start: bool,
+    paused: bool,
+    hints: Vec<Hint>,
+    log: VecDeque<String>,
+    last_search: Option<String>,
+    scene: Scene,
+    caches: Caches,
+    chart: EvalChart,
+    hovered: Option<Square>,
+    /// The best line known for a position: from the AI's last search or the best hint.
+    best_line: Option<(Position, Vec<Move>)>,
+}
+
+impl Game {
+    /// A new game from the initial position; the engine is not ready yet.
+    #[must_use]
+    pub fn new(ctx: &Ctx<'_>) -> Game {
+        let mut game = Game {
+            record: Record::default(),
+            generation: 0,
+            running: None,
+            engine_ready: false,
+            awaiting_start: false,
+            paused: false,
+            hints: Vec::new(),
+            log: VecDeque::new(),
+            last_search: None,
+            scene: empty_scene(),
+            caches: Caches::default(),
+            chart: EvalChart::default(),
+            hovered: None,
+            best_line: None,
+        };
+        game.awaiting_start = game.ai_to_move(ctx.settings);
+        game.refresh(ctx);
+        game
+    }
+
+    /// The record (for tests and the title).
+    #[must_use]
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The current generation.
+    #[must_use]
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Whether the AI is thinking about a move.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        matches!(self.running, Some(Running::Move | Running::MoveOnce))
+    }
+
+    /// Whether the Start button is shown.
+    #[must_use]
+    pub fn is_awaiting_start(&self) -> bool {
+        self.awaiting_start
+    }
+
+    /// Whether the AI is paused (Stop).
+    #[must_use]
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// The hint values shown, best first, as (square, value).
+    #[must_use]
+    pub fn hint_values(&self) -> Vec<(Square, i32)> {
+        self.scene.hints.iter().map(|h| (h.square, h.value)).collect()
+    }
+
+    /// The best line known for the current position (from the AI's search or the best hint), if any.
+    #[must_use]
+    pub fn best_line(&self) -> Option<&[Move]> {
+        match &self.best_line {
+            Some((at, line)) if *at == self.record.current().position => Some(line),
+            _ => None,
+        }
+    }
+
+    /// The log lines, oldest first.
+    pub fn log_lines(&self) -> impl Iterator<Item = &str> {
+        self.log.iter().map(String::as_str)
+    }
+
+    /// The transcript of the line being viewed, to its end (`f5d6c3…`, passes left out).
+    #[must_use]
+    pub fn transcript(&self) -> String {
+        self.record.moves_to(self.record.last_ply()).iter().map(|square| square.to_lowercase()).collect()
+    }
+
+    /// Replaces the game by these moves from the initial position (already checked legal, e.g. by the transcript
+    /// parser), with the cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_moves(&mut self, moves: &[Square], ctx: &Ctx<'_>) -> Action {
+        let mut record = Record::default();
+        for &square in moves {
+            if record.play(square, true).is_err() {
+                break;
+            }
+        }
+        self.record = record;
+        self.paused = false;
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// The name of the last named opening along the line up to the cursor.
+    #[must_use]
+    pub fn opening_so_far(&self, language: crate::i18n::Language) -> Option<&'static str> {
+        let openings = Openings::of(language);
+        (0..=self.record.ply()).rev().find_map(|ply| self.record.node_at(ply).and_then(|n| openings.name(&n.position)))
+    }
+
+    /// The opening a legal move under the cursor leads to, as (square, name).
+    #[must_use]
+    pub fn hovered_opening(&self, language: crate::i18n::Language) -> Option<(Square, &'static str)> {
+        let square = self.hovered?;
+        let next = self.record.current().position.play(Move::Place(square)).ok()?;
+        Openings::of(language).name(&next).map(|name| (square, name))
+    }
+
+    /// Starts a new game from the initial position; the AI sides are already in `ctx.settings`.
+    pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
+        self.record = Record::default();
+        self.paused = false;
+        self.hints.clear();
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// The engine is configured and can take jobs.
+    pub fn engine_ready(&mut self, ctx: &Ctx<'_>) -> Action {
+        self.engine_ready = true;
+        self.plan(ctx)
+    }
+
+    /// The language changed: only the texts drawn on the board and graph need rebuilding.
+    pub fn language_changed(&mut self, ctx: &Ctx<'_>) {
+        self.refresh(ctx);
+    }
+
+    /// Settings that matter to the flow (level, AI sides, hints, pause on pass) or the display changed.
+    pub fn settings_changed(&mut self, ctx: &Ctx<'_>) -> Action {
+        self.plan(ctx)
+    }
+
+    /// Handles a screen message.
+    pub fn update(&mut self, message: Message, ctx: &Ctx<'_>) -> Action {
+        match message {
+            Message::SquareClicked(square) => self.square_clicked(square, ctx),
+            Message::Forward => self.navigate(self.record.ply() + 1, ctx),
+            Message::Backward => self.navigate(self.record.ply().saturating_sub(1), ctx),
+            Message::First => self.navigate(0, ctx),
+            Message::Last => self.navigate(self.record.last_ply(), ctx),
+            Message::Undo => self.undo(ctx),
+            Message::GraphPicked(ply) => self.graph_picked(ply, ctx),
+            Message::StartPressed => {
+                self.awaiting_start = false;
+                self.paused = false;
+                self.plan(ctx)
+            }
+            Message::PassPressed => {
+                let _passed = self.record.pass();
+                self.plan(ctx)
+            }
+            Message::AiMoveOnce => self.ai_move_once(ctx),
+            Message::Stop => {
+                self.paused = true;
+                self.plan(ctx)
+            }
+            Message::Resume => {
+                self.paused = false;
+                self.awaiting_start = false;
+                self.plan(ctx)
+            }
+            Message::ClearCache => Action::Engine(Order::ClearCache),
+            Message::SaveBranch => {
+                if self.record.save_branch() {
+                    self.refresh(ctx);
+                }
+                Action::None
+            }
+            Message::Analyze => self.analyze(ctx),
+            Message::SquareHovered(square) => {
+                self.hovered = square;
+                Action::None
+            }
+        }
+    }
+
+    /// Handles an engine event (other than `Ready`/`Configured`, which the app handles).
+    pub fn on_engine(&mut self, event: Event, ctx: &Ctx<'_>) -> Action {
+        match event {
+            Event::Log(line) => {
+                self.push_log(line);
+                Action::None
+            }
+            Event::Thought { generation, thought } if generation == self.generation => {
+                let ply = self.record.ply();
+                let side = self.record.current().position.side_to_move;
+                self.record.set_value(ply, black_value(side, thought.score));
+                self.last_search = self.log.back().cloned();
+                self.running = None;
+                let before = self.record.current().position;
+                let played = match thought.best_move {
+                    Some(Move::Place(square)) => self.record.play(square, false).is_ok(),
+                    Some(Move::Pass) => self.record.pass(),
+                    None => true,
+                };
+                if !played {
+                    self.push_log(format!("the engine's move {:?} could not be played", thought.best_move));
+                }
+                if let Some(first) = thought.pv.first().copied()
+                    && let Ok(after) = before.play(first)
+                {
+                    self.best_line = Some((after, thought.pv[1..].to_vec()));
+                }
+                self.plan(ctx)
+            }
+            Event::Hint { generation, square, value, kind, pv } if generation == self.generation => {
+                let best_so_far = self.hints.iter().filter(|h| h.square != square).map(|h| h.value).max();
+                if best_so_far.is_none_or(|best| value >= best) {
+                    let mut line = vec![Move::Place(square)];
+                    line.extend(pv);
+                    self.best_line = Some((self.record.current().position, line));
+                }
+                match self.hints.iter_mut().find(|h| h.square == square) {
+                    Some(hint) => *hint = Hint { square, value, kind },
+                    None => self.hints.push(Hint { square, value, kind }),
+                }
+                self.refresh(ctx);
+                Action::None
+            }
+            Event::Analyzed { generation, ply, value } if generation == self.generation => {
+                self.record.set_value(ply, value);
+                self.refresh(ctx);
+                Action::None
+            }
+            Event::Done { generation } if generation == self.generation => self.job_done(ctx),
+            // Stale results, and events the app handles.
+            _ => Action::None,
+        }
+    }
+
+    fn job_done(&mut self, ctx: &Ctx<'_>) -> Action {
+        match self.running.take() {
+            Some(Running::Hints) => {
+                if let Some(best) = self.hints.iter().map(|h| h.value).max() {
+                    let side = self.record.current().position.side_to_move;
+                    self.record.set_value(self.record.ply(), black_value(side, best));
+                }
+                self.refresh(ctx);
+                Action::None
+            }
+            Some(Running::Analysis) => self.plan(ctx),
+            other => {
+                self.running = other;
+                Action::None
+            }
+        }
+    }
+
+    fn push_log(&mut self, line: String) {
+        if self.log.len() == LOG_LINES {
+            let _oldest = self.log.pop_front();
+        }
+        self.log.push_back(line);
+    }
+
+    /// Whether the AI plays the side to move of the current position.
+    fn ai_to_move(&self, settings: &Settings) -> bool {
+        match self.record.current().position.side_to_move {
+            Color::Black => settings.ai_plays_black,
+            Color::White => settings.ai_plays_white,
+        }
+    }
+
+    /// Whether the current position waits for a human's Pass click.
+    fn pass_pending(&self) -> bool {
+        let board = self.record.current().position.board;
+        board.must_pass()
+    }
+
+    fn square_clicked(&mut self, square: Square, ctx: &Ctx<'_>) -> Action {
+        let at_ai_turn = self.ai_to_move(ctx.settings) && self.record.is_at_end() && !self.paused;
+        if at_ai_turn && !self.awaiting_start || self.running == Some(Running::Analysis) {
+            return Action::None;
+        }
+        if self.record.play(square, false).is_err() {
+            return Action::None;
+        }
+        self.awaiting_start = false;
+        self.plan(ctx)
+    }
+
+    fn navigate(&mut self, ply: usize, ctx: &Ctx<'_>) -> Action {
+        if ply == self.record.ply() || ply > self.record.last_ply() {
+            return Action::None;
+        }
+        self.record.go_to(ply);
+        self.plan(ctx)
+    }
+
+    fn graph_picked(&mut self, ply: usize, ctx: &Ctx<'_>) -> Action {
+        if ply == self.record.ply() {
+            return Action::None;
+        }
+        if self.record.is_on_fork() && self.record.go_to_fork(ply) {
+            return self.plan(ctx);
+        }
+        if ply < self.record.main().len() {
+            self.record.go_to_main(ply);
+            return self.plan(ctx);
+        }
+        Action::None
+    }
+
+    /// Undo: one ply back and truncate; against the AI, back to the human's turn.
+    fn undo(&mut self, ctx: &Ctx<'_>) -> Action {
+        if !self.record.undo() {
+            return Action::None;
+        }
+        let one_human_side = ctx.settings.ai_plays_black != ctx.settings.ai_plays_white;
+        if one_human_side && self.ai_to_move(ctx.settings) {
+            let _undone = self.record.undo();
+        }
+        self.plan(ctx)
+    }
+
+    fn ai_move_once(&mut self, ctx: &Ctx<'_>) -> Action {
+        let position = self.record.current().position;
+        if position.board.is_game_over() || !self.engine_ready {
+            return Action::None;
+        }
+        self.generation += 1;
+        self.hints.clear();
+        self.running = Some(Running::MoveOnce);
+        self.refresh(ctx);
+        let level = Level::clamped(ctx.settings.level);
+        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Think { position, level } }))
+    }
+
+    fn analyze(&mut self, ctx: &Ctx<'_>) -> Action {
+        if !self.engine_ready {
+            return Action::None;
+        }
+        self.generation += 1;
+        self.hints.clear();
+        self.running = Some(Running::Analysis);
+        self.refresh(ctx);
+        let positions: Vec<(usize, Position)> = (0..=self.record.last_ply())
+            .rev()
+            .filter_map(|ply| self.record.node_at(ply).map(|node| (ply, node.position)))
+            .collect();
+        let level = Level::clamped(ctx.settings.level);
+        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Analyze { positions, level } }))
+    }
+
+    /// Decides what the engine should do now, after any change; applies forced passes that need no click.
+    fn plan(&mut self, ctx: &Ctx<'_>) -> Action {
+        let settings = ctx.settings;
+        self.generation += 1;
+        self.hints.clear();
+        self.running = None;
+        if self.pass_pending() {
+            // A human facing an AI confirms the pass when asked to; every other pass happens by itself.
+            let human_vs_ai = settings.ai_plays_black != settings.ai_plays_white;
+            let wait = settings.pause_on_pass && human_vs_ai && !self.ai_to_move(settings);
+            if !wait && self.record.is_at_end() {
+                let _passed = self.record.pass();
+            }
+        }
+        let position = self.record.current().position;
+        let level = Level::clamped(settings.level);
+        let job = if !self.engine_ready || self.paused || position.board.is_game_over() || self.pass_pending() {
+            None
+        } else if self.ai_to_move(settings) && self.record.is_at_end() {
+            if self.awaiting_start { None } else { Some((Running::Move, Job::Think { position, level })) }
+        } else if settings.display.show_hints {
+            Some((Running::Hints, Job::Hints { position, level }))
+        } else {
+            None
+        };
+        self.refresh(ctx);
+        match job {
+            Some((running, job)) => {
+                self.running = Some(running);
+                Action::Engine(Order::Start(Request { generation: self.generation, job }))
+            }
+            None => Action::Engine(Order::Cancel(self.generation)),
+        }
+    }
+
+    /// Rebuilds the board scene and the graph data (after any change).
+    fn refresh(&mut self, ctx: &Ctx<'_>) {
+        let settings = ctx.settings;
+        let strings = ctx.strings();
+        let display = &settings.display;
+        let node = *self.record.current();
+        let position = node.position;
+        let show_moves = !position.board.is_game_over();
+        let mut hints = self.hints.clone();
+        hints.sort_by_key(|h| std::cmp::Reverse(h.value));
+        hints.truncate(usize::from(display.hint_count));
+        let best = hints.first().map(|h| h.value);
+        let label = |kind: HintKind| match kind {
+            HintKind::Level(depth) => fill(&strings.hint_level, &[&depth]),
+            HintKind::Percent(p) => fill(&strings.hint_percent, &[&p]),
+        };
+        self.scene = Scene {
+            black: position.black(),
+            white: position.white(),
+            black_to_move: position.side_to_move == Color::Black,
+            legal: if display.show_legal && show_moves {
+                position.board.moves()
+            } else {
+                shirokuro_engine::Bitboard::EMPTY
+            },
+            last_move: if display.show_last_move { node.played } else { None },
+            next_move: if display.show_next_move {
+                self.record
+                    .next_move()
+                    .map(|sq| (sq, if display.next_move_as_square { NextMark::Square } else { NextMark::Disc }))
+            } else {
+                None
+            },
+            stable: if display.show_stable { stable_discs(&position) } else { shirokuro_engine::Bitboard::EMPTY },
+            hints: if display.show_hints {
+                hints
+                    .iter()
+                    .map(|h| HintMark {
+                        square: h.square,
+                        value: h.value,
+                        label: if display.show_hint_level { label(h.kind) } else { String::new() },
+                        best: Some(h.value) == best,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        };
+        self.caches.clear_pieces();
+        let main = self.record.main().iter().map(|n| n.value).collect();
+        let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
+        self.chart.set(main, fork, self.record.ply(), Level::clamped(settings.level), display.alt_palette);
+    }
+
+    /// The screen: the board on the left, the panels on the right.
+    pub fn view<'a>(&'a self, ctx: &Ctx<'_>) -> Element<'a, Message> {
+        let s = ctx.strings();
+        let display = &ctx.settings.display;
+        let clickable = !(self.is_thinking() || self.running == Some(Running::Analysis));
+        let on_click: Option<fn(Square) -> Message> = if clickable { Some(Message::SquareClicked) } else { None };
+        let board = canvas(Board::new(&self.scene, &self.caches, on_click).on_hover(Message::SquareHovered))
+            .width(Length::Fill)
+            .height(Length::Fill);
+        let board = container(board).id("board").width(Length::FillPortion(3)).height(Length::Fill);
+
+        let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
+        if display.show_info {
+            side = side.push(self.info_panel(ctx));
+        }
+        if display.show_graph {
+            side = side.push(self.graph(ctx));
+        }
+        if display.show_log {
+            let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
+                vec![text(s.log_empty.as_str()).size(12).into()]
+            } else {
+                self.log.iter().rev().map(|line| text(line.as_str()).size(12).into()).collect()
+            };
+            side = side.push(
+                column![text(s.log_title.as_str()).size(14), scrollable(Column::with_children(lines).spacing(2))]
+                    .spacing(4)
+                    .height(Length::Fill),
+            );
+        }
+        row![board, side].spacing(12).padding(10).into()
+    }
+
+    fn info_panel(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
+        let s = ctx.strings();
+        let settings = ctx.settings;
+        let position = self.record.current().position;
+        let (black, white) = (position.black().count(), position.white().count());
+        let over = position.board.is_game_over();
+        let headline = if over {
+            let diff = i64::from(black) - i64::from(white);
+            let result = match diff {
+                d if d > 0 => fill(&s.black_wins, &[&d]),
+                d if d < 0 => fill(&s.white_wins, &[&-d]),
+                _ => s.draw.clone(),
+            };
+            format!("{} — {result}", s.game_over)
+        } else {
+            let color = color_name(s, position.side_to_move);
+            let who = if self.ai_to_move(settings) { &s.ai } else { &s.human };
+            format!("{}  {}", fill(&s.move_number, &[&(self.record.ply() + 1)]), fill(&s.to_move, &[&color, who]))
+        };
+        let level = Level::clamped(settings.level);
+        let level_line = fill(&s.level_with_category, &[&level.get(), &category_name(s, level.category())]);
+        let status = self.status_line(s, settings);
+        let mut info = column![
+            text(headline).size(18),
+            text(fill(&s.discs, &[&black, &white])).size(16),
+            text(level_line).size(14),
+        ]
+        .spacing(4);
+        if let Some(name) = self.opening_so_far(ctx.language) {
+            info = info.push(text(fill(&s.opening, &[&name])).size(14));
+        }
+        if let Some((square, name)) = self.hovered_opening(ctx.language) {
+            info = info.push(text(fill(&s.opening_of_move, &[&square.to_lowercase(), &name])).size(14));
+        }
+        if let Some(line) = self.best_line()
+            && !line.is_empty()
+        {
+            let moves: Vec<String> = line.iter().take(BEST_LINE_MOVES).map(ToString::to_string).collect();
+            info = info.push(text(fill(&s.best_line, &[&moves.join(" ")])).size(13));
+        }
+        if let Some(status) = status {
+            info = info.push(text(status).size(14));
+        }
+        if let Some(search) = &self.last_search {
+            info = info.push(text(fill(&s.last_search, &[search])).size(11));
+        }
+        let nav = row![
+            button(text("|<")).on_press(Message::First),
+            button(text("<")).on_press(Message::Backward),
+            button(text(">")).on_press(Message::Forward),
+            button(text(">|")).on_press(Message::Last),
+        ]
+        .spacing(4);
+        let mut controls = row![nav].spacing(12).align_y(Alignment::Center);
+        if self.awaiting_start && !over {
+            controls =
+                controls.push(container(button(text(s.start.clone())).on_press(Message::StartPressed)).id("start"));
+        }
+        if self.pass_pending() && !over {
+            controls = controls.push(container(button(text(s.pass.clone())).on_press(Message::PassPressed)).id("pass"));
+        }
+        container(info.push(controls)).id("info").padding(8).width(Length::Fill).style(container::rounded_box).into()
+    }
+
+    fn status_line(&self, s: &Strings, settings: &Settings) -> Option<String> {
+        let position = self.record.current().position;
+        if position.board.is_game_over() {
+            return None;
+        }
+        Some(if !self.engine_ready {
+            s.engine_loading.clone()
+        } else if self.running == Some(Running::Analysis) {
+            s.analyzing.clone()
+        } else if self.is_thinking() {
+            s.ai_thinking.clone()
+        } else if self.paused {
+            s.ai_paused.clone()
+        } else if self.pass_pending() {
+            fill(&s.must_pass, &[&color_name(s, position.side_to_move)])
+        } else if self.awaiting_start && self.ai_to_move(settings) {
+            s.press_start.clone()
+        } else {
+            return None;
+        })
+    }
+
+    fn graph(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
+        let s = ctx.strings();
+        let alt = ctx.settings.display.alt_palette;
+        let level = Level::clamped(ctx.settings.level);
+        let chart = plotters_iced2::ChartWidget::new(self.chart.view(Message::GraphPicked))
+            .width(Length::Fill)
+            .height(Length::Fixed(200.0));
+        // Legend: the selectivities this level uses, midgame first.
+        let mut used: Vec<(u8, bool)> = Vec::new();
+        for ply in 0..60u8 {
+            let plan = level.plan(60 - ply);
+            let entry = (plan.selectivity().index(), plan.is_endgame());
+            if !used.contains(&entry) {
+                used.push(entry);
+            }
+        }
+        let mut legend = row![text(s.graph_legend.clone()).size(12)].spacing(8).align_y(Alignment::Center);
+        for (index, endgame) in used {
+            let percent = shirokuro_engine::level::Selectivity::from_index(index)
+                .map_or(100.0, shirokuro_engine::level::Selectivity::percent);
+            let label = fill(if endgame { &s.graph_endgame } else { &s.graph_midgame }, &[&percent]);
+            let swatch = container(text(""))
+                .width(12)
+                .height(12)
+                .style(move |_theme: &iced::Theme| container::background(band_color(index, alt)));
+            legend = legend.push(row![swatch, text(label).size(12)].spacing(3).align_y(Alignment::Center));
+        }
+        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend].spacing(4).into()
+    }
+}
+
+fn color_name(s: &Strings, color: Color) -> String {
+    match color {
+        Color::Black => s.black.clone(),
+        Color::White => s.white.clone(),
+    }
+}
+
+fn category_name(s: &Strings, category: LevelCategory) -> String {
+    match category {
+        LevelCategory::Light => s.category_light.clone(),
+        LevelCategory::Standard => s.category_standard.clone(),
+        LevelCategory::Pragmatic => s.category_pragmatic.clone(),
+        LevelCategory::Accurate => s.category_accurate.clone(),
+        LevelCategory::Danger => s.category_danger.clone(),
+    }
+}
+
+/// Black's and White's stable discs.
+fn stable_discs(position: &Position) -> shirokuro_engine::Bitboard {
+    position.board.stable_discs()
+}
+
+fn empty_scene() -> Scene {
+    Scene {
+        black: shirokuro_engine::Bitboard::EMPTY,
+        white: shirokuro_engine::Bitboard::EMPTY,
+        black_to_move: true,
+        legal: shirokuro_engine::Bitboard::EMPTY,
+        last_move: None,
+        next_move: None,
+        stable: shirokuro_engine::Bitboard::EMPTY,
+        hints: Vec::new(),
+    }
+}

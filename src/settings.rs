@@ -1,0 +1,365 @@
+//! User settings, stored as TOML in the platform's configuration folder.
+//!
+//! Loading is lenient: each value is read on its own, so a bad value falls back to its default and yields a
+//! [`Notice`] the app shows; an unreadable file (bad TOML, unreadable bytes) gives all defaults, is left untouched and
+//! is copied to `<name>.broken` so that the next save cannot lose it. Saving is atomic and keeps a `.bak`.
+
+use std::fs;
+use std::io;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::fsutil;
+use crate::i18n::Language;
+
+/// Levels the AI can play at.
+pub const LEVELS: RangeInclusive<u8> = 1..=60;
+/// Search threads.
+pub const THREADS: RangeInclusive<u16> = 1..=48;
+/// Transposition-table sizes (2^N entries of 24 bytes, one table for the midgame and one for the endgame).
+pub const HASH_LEVELS: RangeInclusive<u8> = 16..=28;
+/// How many hint values can be shown (35 = every move).
+pub const HINT_COUNTS: RangeInclusive<u8> = 1..=35;
+
+/// Everything the app remembers between runs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Settings {
+    /// The interface language; `None` follows the operating system.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<Language>,
+    /// AI level (1–60), used for AI moves, hints and analysis.
+    pub level: u8,
+    /// Search threads.
+    pub threads: u16,
+    /// Transposition-table size exponent.
+    pub hash_level: u8,
+    /// Whether the AI plays Black.
+    pub ai_plays_black: bool,
+    /// Whether the AI plays White.
+    pub ai_plays_white: bool,
+    /// Whether a human's forced pass against the AI waits for the Pass button.
+    pub pause_on_pass: bool,
+    /// What is shown.
+    pub display: Display,
+}
+
+/// Display options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Display {
+    /// Dots on the legal moves.
+    pub show_legal: bool,
+    /// Hint values on the best moves.
+    pub show_hints: bool,
+    /// How many hint values (35 = all).
+    pub hint_count: u8,
+    /// The "Lv N" / "NN%" label under each hint value.
+    pub show_hint_level: bool,
+    /// A mark on the last move.
+    pub show_last_move: bool,
+    /// A mark on the next move of the record while reviewing.
+    pub show_next_move: bool,
+    /// Draw the next move as a square outline instead of a faint disc.
+    pub next_move_as_square: bool,
+    /// Dots on stable discs.
+    pub show_stable: bool,
+    /// The information panel.
+    pub show_info: bool,
+    /// The evaluation graph.
+    pub show_graph: bool,
+    /// The engine log.
+    pub show_log: bool,
+    /// The colour-vision-friendly palette for the graph.
+    pub alt_palette: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(32);
+        Settings {
+            language: None,
+            // Egaroucid's default (21, "Standard").
+            level: shirokuro_engine::level::Level::DEFAULT.get(),
+            threads: u16::try_from(threads).unwrap_or(1),
+            hash_level: 22,
+            ai_plays_black: false,
+            ai_plays_white: true,
+            pause_on_pass: true,
+            display: Display::default(),
+        }
+    }
+}
+
+impl Default for Display {
+    fn default() -> Display {
+        Display {
+            show_legal: true,
+            show_hints: true,
+            hint_count: 35,
+            show_hint_level: true,
+            show_last_move: true,
+            show_next_move: true,
+            next_move_as_square: false,
+            show_stable: false,
+            show_info: true,
+            show_graph: true,
+            show_log: true,
+            alt_palette: false,
+        }
+    }
+}
+
+/// Something about the settings (or other start-up files) the user should see. Carries no UI text: the view
+/// translates it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The value of `key` (dotted path) was unusable; its default is in use.
+    BadValue {
+        /// The key, e.g. `display.hint_count`.
+        key: String,
+    },
+    /// An unknown key was ignored.
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// The whole file could not be read; defaults are in use, the file is untouched, a copy sits at `copy`.
+    Unreadable {
+        /// What went wrong (with the line for TOML errors).
+        error: String,
+        /// Where the copy was kept.
+        copy: PathBuf,
+    },
+    /// Saving failed.
+    SaveFailed {
+        /// The I/O error.
+        error: String,
+    },
+    /// The evaluation weights could not be loaded.
+    WeightsFailed {
+        /// Why.
+        error: String,
+    },
+    /// The engine could not be created.
+    EngineFailed {
+        /// Why.
+        error: String,
+    },
+    /// Text given as a transcript was rejected.
+    TranscriptRejected {
+        /// Why (the parser's message: move number and offset).
+        error: String,
+    },
+    /// The clipboard held no text.
+    ClipboardEmpty,
+}
+
+/// The result of [`load`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loaded {
+    /// The settings to use.
+    pub settings: Settings,
+    /// What the user should be told.
+    pub notices: Vec<Notice>,
+}
+
+/// Reads the settings at `path`: defaults if there is no file; otherwise every usable value, with a notice for each
+/// one that is not.
+#[must_use]
+pub fn load(path: &Path) -> Loaded {
+    let text = match fs::read(path) {
+        Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(_) => return unreadable(path, "the file is not UTF-8 text".to_owned()),
+        },
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            return Loaded { settings: Settings::default(), notices: Vec::new() };
+        }
+        Err(error) => return unreadable(path, error.to_string()),
+    };
+    match text.parse::<toml::Table>() {
+        Ok(table) => {
+            let mut notices = Vec::new();
+            let settings = Settings::from_table(table, &mut notices);
+            Loaded { settings, notices }
+        }
+        Err(error) => {
+            let line = error.span().map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+            let message = error.message().to_owned();
+            let message = match line {
+                Some(line) => format!("line {line}: {message}"),
+                None => message,
+            };
+            unreadable(path, message)
+        }
+    }
+}
+
+/// Defaults plus an [`Notice::Unreadable`], after copying the file to `<name>.broken`.
+fn unreadable(path: &Path, error: String) -> Loaded {
+    let mut name = path.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+    name.push(".broken");
+    let copy = path.with_file_name(name);
+    let error = match fs::copy(path, &copy) {
+        Ok(_) => error,
+        Err(copy_error) => format!("{error}; copying it failed too: {copy_error}"),
+    };
+    Loaded { settings: Settings::default(), notices: vec![Notice::Unreadable { error, copy }] }
+}
+
+/// Saves `settings` to `path` atomically, keeping the previous file as `.bak`.
+///
+/// # Errors
+/// The I/O error of the step that failed (serialising cannot fail for this type, but is reported the same way).
+pub fn save(settings: &Settings, path: &Path) -> io::Result<()> {
+    let text = toml::to_string_pretty(settings).map_err(|error| io::Error::other(error.to_string()))?;
+    fsutil::write_atomic(path, text.as_bytes())
+}
+
+/// Takes `key` out of `table` as a `T` accepted by `valid`; records a notice and returns `None` otherwise.
+fn take<T: DeserializeOwned>(
+    table: &mut toml::Table,
+    prefix: &str,
+    key: &str,
+    valid: impl Fn(&T) -> bool,
+    notices: &mut Vec<Notice>,
+) -> Option<T> {
+    let value = table.remove(key)?;
+    match value.try_into::<T>() {
+        Ok(value) if valid(&value) => Some(value),
+        _ => {
+            notices.push(Notice::BadValue { key: format!("{prefix}{key}") });
+            None
+        }
+    }
+}
+
+/// Records every key left in `table` as unknown.
+fn unknown_keys(table: toml::Table, prefix: &str, notices: &mut Vec<Notice>) {
+    notices.extend(table.into_iter().map(|(key, _)| Notice::UnknownKey { key: format!("{prefix}{key}") }));
+}
+
+fn any<T>(_: &T) -> bool {
+    true
+}
+
+impl Settings {
+    /// Settings from a parsed TOML table, value by value.
+    fn from_table(mut table: toml::Table, notices: &mut Vec<Notice>) -> Settings {
+        let d = Settings::default();
+        let language = take::<Language>(&mut table, "", "language", any, notices);
+        let settings = Settings {
+            language,
+            level: take(&mut table, "", "level", |v| LEVELS.contains(v), notices).unwrap_or(d.level),
+            threads: take(&mut table, "", "threads", |v| THREADS.contains(v), notices).unwrap_or(d.threads),
+            hash_level: take(&mut table, "", "hash_level", |v| HASH_LEVELS.contains(v), notices)
+                .unwrap_or(d.hash_level),
+            ai_plays_black: take(&mut table, "", "ai_plays_black", any, notices).unwrap_or(d.ai_plays_black),
+            ai_plays_white: take(&mut table, "", "ai_plays_white", any, notices).unwrap_or(d.ai_plays_white),
+            pause_on_pass: take(&mut table, "", "pause_on_pass", any, notices).unwrap_or(d.pause_on_pass),
+            display: match table.remove("display") {
+                None => d.display,
+                Some(toml::Value::Table(display)) => Display::from_table(display, notices),
+                Some(_) => {
+                    notices.push(Notice::BadValue { key: "display".to_owned() });
+                    d.display
+                }
+            },
+        };
+        unknown_keys(table, "", notices);
+        settings
+    }
+}
+
+impl Display {
+    /// Display options from the `[display]` table, value by value.
+    fn from_table(mut t: toml::Table, notices: &mut Vec<Notice>) -> Display {
+        let d = Display::default();
+        let p = "display.";
+        let mut flag = |t: &mut toml::Table, key: &str, default: bool| take(t, p, key, any, notices).unwrap_or(default);
+        let show_legal = flag(&mut t, "show_legal", d.show_legal);
+        let show_hints = flag(&mut t, "show_hints", d.show_hints);
+        let show_hint_level = flag(&mut t, "show_hint_level", d.show_hint_level);
+        let show_last_move = flag(&mut t, "show_last_move", d.show_last_move);
+        let show_next_move = flag(&mut t, "show_next_move", d.show_next_move);
+        let next_move_as_square = flag(&mut t, "next_move_as_square", d.next_move_as_square);
+        let show_stable = flag(&mut t, "show_stable", d.show_stable);
+        let show_info = flag(&mut t, "show_info", d.show_info);
+        let show_graph = flag(&mut t, "show_graph", d.show_graph);
+        let show_log = flag(&mut t, "show_log", d.show_log);
+        let alt_palette = flag(&mut t, "alt_palette", d.alt_palette);
+        let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
+        unknown_keys(t, p, notices);
+        Display {
+            show_legal,
+            show_hints,
+            hint_count,
+            show_hint_level,
+            show_last_move,
+            show_next_move,
+            next_move_as_square,
+            show_stable,
+            show_info,
+            show_graph,
+            show_log,
+            alt_palette,
+        }
+    }
+}
+
+/// Where the app keeps its files, resolved once at start-up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Paths {
+    /// The settings file.
+    pub settings_file: PathBuf,
+    /// The user's data folder (books, games, screenshots), in the documents folder as Egaroucid does.
+    pub data_dir: PathBuf,
+    /// The shipped resources (evaluation weights).
+    pub resources_dir: PathBuf,
+}
+
+impl Paths {
+    /// The platform folders: configuration from `directories::ProjectDirs`, data under the documents folder, resources
+    /// from `SHIROKURO_RESOURCES`, next to the executable, or in the source tree.
+    #[must_use]
+    pub fn platform() -> Paths {
+        let config_dir = directories::ProjectDirs::from("", "", "Shirokuro")
+            .map_or_else(|| PathBuf::from("."), |dirs| dirs.config_dir().to_path_buf());
+        let data_dir = directories::UserDirs::new()
+            .and_then(|dirs| dirs.document_dir().map(Path::to_path_buf))
+            .unwrap_or_else(|| config_dir.clone())
+            .join("Shirokuro");
+        Paths { settings_file: config_dir.join("settings.toml"), data_dir, resources_dir: resources_dir() }
+    }
+
+    /// All files inside `root` (for tests and portable use).
+    #[must_use]
+    pub fn inside(root: &Path) -> Paths {
+        Paths { settings_file: root.join("settings.toml"), data_dir: root.join("data"), resources_dir: resources_dir() }
+    }
+
+    /// The evaluation weights file.
+    #[must_use]
+    pub fn weights_file(&self) -> PathBuf {
+        self.resources_dir.join("eval").join("shirokuro-eval-0.skw")
+    }
+}
+
+/// The resources folder: `SHIROKURO_RESOURCES`, else `resources/` next to the executable or up to two levels above it
+/// (the target folder of a source checkout), else the source tree's.
+fn resources_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("SHIROKURO_RESOURCES") {
+        return PathBuf::from(dir);
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        for dir in exe.ancestors().skip(1).take(4) {
+            let candidate = dir.join("resources");
+            if candidate.join("eval").is_dir() {
+                return candidate;
+            }
+        }
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("resources")
+}

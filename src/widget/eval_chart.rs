@@ -1,0 +1,244 @@
+//! The evaluation graph (plotters through plotters-iced2): x = ply 0–60, y = predicted final disc difference with
+//! Black up; the main line, the fork, the level's search plan as coloured column bands, and the current ply as a
+//! vertical line that can be clicked or dragged.
+
+use iced::mouse;
+use iced::widget::canvas::{Cache, Event, Frame, Geometry};
+use iced::{Rectangle, Size};
+use plotters::element::Rectangle as Bar;
+use plotters::prelude::*;
+use plotters_iced2::{Chart, Renderer};
+use shirokuro_engine::level::{Level, SearchPlan};
+
+/// Outer margin of the plot, in pixels.
+const MARGIN: f32 = 8.0;
+/// Width of the y-label area.
+const Y_LABELS: f32 = 30.0;
+/// Height of the x-label area.
+const X_LABELS: f32 = 20.0;
+
+/// What the graph shows, kept by the screen and rebuilt only when a value or the level changes.
+#[derive(Default)]
+pub struct EvalChart {
+    main: Vec<Option<i32>>,
+    fork: Option<(usize, Vec<Option<i32>>)>,
+    current: usize,
+    level: Option<Level>,
+    alt_palette: bool,
+    cache: Cache,
+}
+
+impl std::fmt::Debug for EvalChart {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvalChart").field("main", &self.main).field("fork", &self.fork).finish_non_exhaustive()
+    }
+}
+
+impl EvalChart {
+    /// Replaces the data: main-line values by ply, the fork (first ply, values), the current ply, the level whose plan
+    /// is drawn and the palette.
+    pub fn set(
+        &mut self,
+        main: Vec<Option<i32>>,
+        fork: Option<(usize, Vec<Option<i32>>)>,
+        current: usize,
+        level: Level,
+        alt_palette: bool,
+    ) {
+        self.main = main;
+        self.fork = fork;
+        self.current = current;
+        self.level = Some(level);
+        self.alt_palette = alt_palette;
+        self.cache.clear();
+    }
+
+    /// A view of the chart that reports clicks and drags as `on_pick(ply)`.
+    pub fn view<Message>(&self, on_pick: fn(usize) -> Message) -> ChartView<'_, Message> {
+        ChartView { chart: self, on_pick }
+    }
+}
+
+/// The colour of a search-plan band for selectivity index `index` (0 = 74 % … 6 = exact).
+#[must_use]
+pub fn band_color(index: u8, alt_palette: bool) -> iced::Color {
+    // The second palette is Okabe–Ito, distinguishable with the common colour-vision deficiencies.
+    const NORMAL: [(u8, u8, u8); 7] =
+        [(60, 90, 160), (70, 140, 170), (60, 160, 120), (150, 170, 60), (200, 140, 50), (210, 100, 60), (190, 60, 60)];
+    const ALT: [(u8, u8, u8); 7] =
+        [(0, 114, 178), (86, 180, 233), (0, 158, 115), (240, 228, 66), (230, 159, 0), (213, 94, 0), (204, 121, 167)];
+    let table = if alt_palette { &ALT } else { &NORMAL };
+    let (r, g, b) = table[usize::from(index.min(6))];
+    iced::Color::from_rgb8(r, g, b)
+}
+
+/// The selectivity index the level's plan uses at `ply` (standard start: 60 − ply empties).
+fn plan_index(level: Level, ply: usize) -> u8 {
+    plan_at(level, ply).selectivity().index()
+}
+
+/// The level's plan at `ply` (standard start: 60 − ply empties).
+fn plan_at(level: Level, ply: usize) -> SearchPlan {
+    level.plan(u8::try_from(60usize.saturating_sub(ply)).unwrap_or(0))
+}
+
+/// The chart widget's program.
+pub struct ChartView<'a, Message> {
+    chart: &'a EvalChart,
+    on_pick: fn(usize) -> Message,
+}
+
+/// Mouse state: whether the left button went down on the chart.
+#[derive(Debug, Default)]
+pub struct Drag(bool);
+
+/// The ply under pixel column `x` of a chart `width` wide.
+#[must_use]
+pub fn ply_at(x: f32, width: f32) -> usize {
+    let left = MARGIN + Y_LABELS;
+    let right = (width - MARGIN).max(left + 1.0);
+    let t = ((x - left) / (right - left)).clamp(0.0, 1.0);
+    // t is in 0..=1, so the rounded product is in 0..=60.
+    (t * 60.0).round() as usize
+}
+
+fn to_rgb(color: iced::Color, alpha: f64) -> RGBAColor {
+    let [r, g, b, _] = color.into_rgba8();
+    RGBAColor(r, g, b, alpha)
+}
+
+impl<Message> Chart<Message> for ChartView<'_, Message> {
+    type State = Drag;
+
+    fn draw<R: Renderer, F: Fn(&mut Frame)>(&self, renderer: &R, size: Size, draw_fn: F) -> Geometry {
+        renderer.draw_cache(&self.chart.cache, size, draw_fn)
+    }
+
+    fn build_chart<DB: DrawingBackend>(&self, _state: &Drag, mut builder: ChartBuilder<'_, '_, DB>) {
+        let chart_data = self.chart;
+        let extent = chart_data
+            .main
+            .iter()
+            .chain(chart_data.fork.iter().flat_map(|(_, values)| values.iter()))
+            .flatten()
+            .map(|v| v.abs())
+            .max()
+            .unwrap_or(0);
+        let mut range = 8;
+        while range < extent && range < 64 {
+            range *= 2;
+        }
+        let Ok(mut chart) = builder
+            .margin(MARGIN as i32)
+            .x_label_area_size(X_LABELS as i32)
+            .y_label_area_size(Y_LABELS as i32)
+            .build_cartesian_2d(0f64..60f64, -f64::from(range)..f64::from(range))
+        else {
+            return;
+        };
+        let label_color = RGBColor(200, 205, 200);
+        let _ = chart
+            .configure_mesh()
+            .x_labels(7)
+            .y_labels(5)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{:+.0}", y))
+            .label_style(("sans-serif", 12).into_font().color(&label_color))
+            .axis_style(label_color.mix(0.6))
+            .bold_line_style(WHITE.mix(0.12))
+            .light_line_style(TRANSPARENT)
+            .draw();
+        if let Some(level) = chart_data.level {
+            let bands = (0..60usize).map(|ply| {
+                let color = to_rgb(band_color(plan_index(level, ply), chart_data.alt_palette), 0.28);
+                Bar::new([(ply as f64, -f64::from(range)), (ply as f64 + 1.0, f64::from(range))], color.filled())
+            });
+            let _ = chart.draw_series(bands);
+            // Egaroucid's bar along the top: dark where the level searches the midgame, light where it searches to
+            // the end of the game.
+            let top = f64::from(range);
+            let bar = (0..60usize).map(|ply| {
+                let color = if plan_at(level, ply).is_endgame() { WHITE.mix(0.75) } else { BLACK.mix(0.6) };
+                Bar::new([(ply as f64, top * 0.93), (ply as f64 + 1.0, top)], color.filled())
+            });
+            let _ = chart.draw_series(bar);
+        }
+        let _ = chart.draw_series(LineSeries::new([(0.0, 0.0), (60.0, 0.0)], WHITE.mix(0.5).stroke_width(2)));
+        let points = |start: usize, values: &[Option<i32>]| -> Vec<(f64, f64)> {
+            values.iter().enumerate().filter_map(|(i, v)| v.map(|v| ((start + i) as f64, f64::from(v)))).collect()
+        };
+        let main = points(0, &chart_data.main);
+        let main_style = RGBColor(245, 245, 245);
+        let _ = chart.draw_series(LineSeries::new(main.iter().copied(), main_style.stroke_width(2)));
+        let _ = chart.draw_series(main.iter().map(|p| Circle::new(*p, 3, main_style.filled())));
+        if let Some((from, values)) = &chart_data.fork {
+            let mut fork = points(*from + 1, values);
+            if let Some(Some(v)) = chart_data.main.get(*from) {
+                fork.insert(0, (*from as f64, f64::from(*v)));
+            }
+            let fork_style = RGBColor(20, 20, 20);
+            let _ = chart.draw_series(LineSeries::new(fork.iter().copied(), fork_style.stroke_width(2)));
+            let _ = chart.draw_series(fork.iter().map(|p| Circle::new(*p, 3, fork_style.filled())));
+        }
+        let x = chart_data.current as f64;
+        let _ = chart.draw_series(LineSeries::new(
+            [(x, -f64::from(range)), (x, f64::from(range))],
+            RGBColor(255, 220, 90).stroke_width(2),
+        ));
+    }
+
+    fn update(
+        &self,
+        state: &mut Drag,
+        event: &Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> (iced::event::Status, Option<Message>) {
+        let pick = |point: iced::Point| Some((self.on_pick)(ply_at(point.x, bounds.width)));
+        match event {
+            Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) => match cursor.position_in(bounds) {
+                Some(point) => {
+                    state.0 = true;
+                    (iced::event::Status::Captured, pick(point))
+                }
+                None => (iced::event::Status::Ignored, None),
+            },
+            Event::Mouse(mouse::Event::CursorMoved { .. }) if state.0 => match cursor.position_in(bounds) {
+                Some(point) => (iced::event::Status::Captured, pick(point)),
+                None => (iced::event::Status::Ignored, None),
+            },
+            Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Left)) => {
+                state.0 = false;
+                (iced::event::Status::Ignored, None)
+            }
+            _ => (iced::event::Status::Ignored, None),
+        }
+    }
+
+    fn mouse_interaction(&self, _state: &Drag, bounds: Rectangle, cursor: mouse::Cursor) -> mouse::Interaction {
+        if cursor.is_over(bounds) { mouse::Interaction::ResizingHorizontally } else { mouse::Interaction::default() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixel_columns_map_to_plies() {
+        let width = 38.0 + 600.0 + 8.0;
+        assert_eq!(ply_at(0.0, width), 0);
+        assert_eq!(ply_at(38.0, width), 0);
+        assert_eq!(ply_at(38.0 + 300.0, width), 30);
+        assert_eq!(ply_at(38.0 + 600.0, width), 60);
+        assert_eq!(ply_at(5000.0, width), 60);
+    }
+
+    #[test]
+    fn the_plan_of_level_one_is_midgame_then_exact() {
+        let level = Level::clamped(1);
+        assert_eq!(plan_index(level, 0), 6); // levels 1-10 use no Multi-ProbCut: index 6 throughout
+        let level = Level::clamped(21);
+        assert_ne!(plan_index(level, 0), plan_index(level, 59));
+    }
+}

@@ -1,0 +1,64 @@
+//! The engine worker with the real engine: start-up without weights, a move, streamed hints, and a stop that returns
+//! quickly and produces no result.
+
+use std::time::{Duration, Instant};
+
+use iced::futures::executor::block_on;
+use iced::futures::{Stream, StreamExt};
+use shirokuro::engine_worker::{self, EngineOptions, Event, Handle, Job, Request};
+use shirokuro_engine::Position;
+use shirokuro_engine::level::Level;
+
+/// The next event that is not a log line.
+fn next(events: &mut (impl Stream<Item = Event> + Unpin)) -> Event {
+    loop {
+        match block_on(events.next()).expect("the worker is alive") {
+            Event::Log(_) => {}
+            event => return event,
+        }
+    }
+}
+
+fn started() -> (Handle, impl Stream<Item = Event> + Unpin) {
+    let mut events = Box::pin(engine_worker::spawn(std::path::Path::new("/nonexistent/weights.skw")));
+    assert!(matches!(next(&mut events), Event::WeightsFailed(_)), "missing weights are reported");
+    let Event::Ready(handle) = next(&mut events) else { panic!("ready") };
+    handle.configure(EngineOptions { threads: 1, hash_level: 16 });
+    assert!(matches!(next(&mut events), Event::Configured));
+    (handle, events)
+}
+
+#[test]
+fn the_worker_moves_and_streams_hints() {
+    let (handle, mut events) = started();
+    handle.send(Request { generation: 1, job: Job::Think { position: Position::INITIAL, level: Level::clamped(2) } });
+    let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
+    assert!(thought.best_move.is_some());
+    assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
+    handle.send(Request { generation: 2, job: Job::Hints { position: Position::INITIAL, level: Level::clamped(1) } });
+    let mut squares = Vec::new();
+    loop {
+        match next(&mut events) {
+            Event::Hint { generation: 2, square, .. } => squares.push(square),
+            Event::Done { generation: 2 } => break,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    squares.sort_unstable();
+    assert_eq!(squares.len(), 4, "one value per legal move");
+}
+
+#[test]
+fn cancel_stops_a_long_search_quickly_without_a_result() {
+    let (handle, mut events) = started();
+    // Level 60 solves the initial position exactly: hours of work.
+    handle.send(Request { generation: 5, job: Job::Think { position: Position::INITIAL, level: Level::clamped(60) } });
+    std::thread::sleep(Duration::from_millis(100));
+    let cancelled = Instant::now();
+    handle.cancel(6);
+    // The next job runs as soon as the stopped one returns; its result is the first non-log event.
+    handle.send(Request { generation: 7, job: Job::Think { position: Position::INITIAL, level: Level::clamped(1) } });
+    let Event::Thought { generation, .. } = next(&mut events) else { panic!("a thought") };
+    assert_eq!(generation, 7, "the stopped search reported nothing");
+    assert!(cancelled.elapsed() < Duration::from_secs(2), "stopped in {:?}", cancelled.elapsed());
+}

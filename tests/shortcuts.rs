@@ -1,0 +1,55 @@
+//! The default shortcut table maps keys to the right messages.
+
+use iced::keyboard::{self, Key, Location, Modifiers, key};
+use shirokuro::app::{Change, Message, Toggle, shortcut};
+use shirokuro::screen::game::{self, Mode};
+use shirokuro::settings::Settings;
+
+fn press(key: Key, modifiers: Modifiers) -> keyboard::Event {
+    keyboard::Event::KeyPressed {
+        key: key.clone(),
+        modified_key: key,
+        physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
+        location: Location::Standard,
+        modifiers,
+        text: None,
+        repeat: false,
+    }
+}
+
+fn char_key(c: &str) -> Key {
+    Key::Character(c.into())
+}
+
+#[test]
+fn navigation_and_game_keys() {
+    let s = Settings::default();
+    let named = |k| shortcut(&press(Key::Named(k), Modifiers::empty()), &s);
+    assert!(matches!(named(key::Named::ArrowRight), Some(Message::Game(game::Message::Forward))));
+    assert!(matches!(named(key::Named::ArrowLeft), Some(Message::Game(game::Message::Backward))));
+    assert!(matches!(named(key::Named::Home), Some(Message::Game(game::Message::First))));
+    assert!(matches!(named(key::Named::End), Some(Message::Game(game::Message::Last))));
+    assert!(matches!(named(key::Named::Backspace), Some(Message::Game(game::Message::Undo))));
+    assert!(matches!(named(key::Named::Space), Some(Message::Game(game::Message::StartPressed))));
+    let ctrl = |c| shortcut(&press(char_key(c), Modifiers::COMMAND), &s);
+    assert!(matches!(ctrl("n"), Some(Message::NewGame(Mode::HumanVsHuman))));
+    assert!(matches!(ctrl("l"), Some(Message::Game(game::Message::SaveBranch))));
+    assert!(matches!(ctrl("c"), Some(Message::CopyTranscript)));
+    assert!(matches!(ctrl("v"), Some(Message::PasteTranscript)));
+    let plain = |c| shortcut(&press(char_key(c), Modifiers::empty()), &s);
+    assert!(matches!(plain("g"), Some(Message::Game(game::Message::AiMoveOnce))));
+    assert!(matches!(plain("q"), Some(Message::Game(game::Message::Stop))));
+    assert!(matches!(plain("a"), Some(Message::Game(game::Message::Analyze))));
+    assert!(plain("z").is_none());
+    // Shift+A is not Analyze.
+    assert!(shortcut(&press(char_key("a"), Modifiers::SHIFT), &s).is_none());
+}
+
+#[test]
+fn toggles_flip_the_current_setting() {
+    let s = Settings { ai_plays_black: false, ai_plays_white: true, ..Settings::default() };
+    let plain = |c| shortcut(&press(char_key(c), Modifiers::empty()), &s);
+    assert!(matches!(plain("b"), Some(Message::Setting(Change::AiBlack(true)))));
+    assert!(matches!(plain("w"), Some(Message::Setting(Change::AiWhite(false)))));
+    assert!(matches!(plain("v"), Some(Message::Setting(Change::Display(Toggle::Hints, false)))));
+}

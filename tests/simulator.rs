@@ -1,0 +1,135 @@
+//! Headless `iced_test` simulator tests of the view wiring: the board turns clicks into moves, the menus open and
+//! their items send the right messages, the Start button appears when the AI moves first.
+
+use iced::{Point, Settings as IcedSettings, Size};
+use iced_test::simulator::Simulator;
+use iced_test::{selector, simulator};
+use shirokuro::app::{App, Message};
+use shirokuro::i18n::Language;
+use shirokuro::screen::game::{self, Mode};
+use shirokuro::settings::{Loaded, Paths, Settings};
+use shirokuro::widget::board::Geometry8;
+use shirokuro_engine::Square;
+
+const WINDOW: Size = Size::new(1100.0, 720.0);
+
+fn app(settings: Settings) -> (App, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings { language: Some(Language::English), ..settings };
+    let app = App::new(Paths::inside(dir.path()), Loaded { settings, notices: Vec::new() });
+    (app, dir)
+}
+
+fn screen(app: &App) -> Simulator<'_, Message> {
+    Simulator::with_size(IcedSettings::default(), WINDOW, app.view())
+}
+
+/// Clicks the centre of `square` on the board and returns the messages produced.
+fn click_square(app: &App, square: Square) -> Vec<Message> {
+    let mut ui = screen(app);
+    let board = ui.find(selector::id("board")).expect("the board is shown").bounds();
+    let grid = Geometry8::fit(board.size());
+    let center = grid.center(square);
+    ui.point_at(Point::new(board.x + center.x, board.y + center.y));
+    let _ = ui.simulate(simulator::click());
+    ui.into_messages().collect()
+}
+
+#[test]
+fn clicking_a_square_plays_it() {
+    let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let messages = click_square(&app, Square::F5);
+    assert!(
+        messages.iter().any(|m| matches!(m, Message::Game(game::Message::SquareClicked(Square::F5)))),
+        "{messages:?}"
+    );
+    for message in messages {
+        let _ = app.update(message);
+    }
+    assert_eq!(app.game().record().ply(), 1);
+    // The board now shows White to move; clicking an illegal square does nothing.
+    for message in click_square(&app, Square::A1) {
+        let _ = app.update(message);
+    }
+    assert_eq!(app.game().record().ply(), 1);
+}
+
+#[test]
+fn the_game_menu_opens_and_starts_a_new_game() {
+    let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let mut ui = screen(&app);
+    let _ = ui.click("Game").expect("the Game menu title");
+    let _ = ui.click("New Game (You as White)").expect("the menu opened");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::NewGame(Mode::YouAsWhite))), "{messages:?}");
+    for message in messages {
+        let _ = app.update(message);
+    }
+    assert!(app.settings().ai_plays_black && !app.settings().ai_plays_white);
+    assert!(app.game().is_awaiting_start());
+    // The Start button is on screen and sends StartPressed.
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("start")).expect("a Start button");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::Game(game::Message::StartPressed))), "{messages:?}");
+}
+
+#[test]
+fn the_language_menu_switches_to_japanese() {
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("Language").expect("the Language menu title");
+    let _ = ui.click("   日本語").expect("the Japanese entry");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for message in messages {
+        let _ = app.update(message);
+    }
+    assert_eq!(app.language(), Language::Japanese);
+    let mut ui = screen(&app);
+    assert!(ui.find("対局").is_ok(), "the menu bar is in Japanese");
+}
+
+#[test]
+fn help_about_opens_and_closes() {
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("Help").unwrap();
+    let _ = ui.click("About Shirokuro").unwrap();
+    for message in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(message);
+    }
+    assert!(app.is_about_open());
+    let mut ui = screen(&app);
+    let _ = ui.click("Close").unwrap();
+    for message in ui.into_messages().collect::<Vec<_>>() {
+        let _ = app.update(message);
+    }
+    assert!(!app.is_about_open());
+}
+
+#[test]
+fn shortcut_keys_are_left_for_the_app() {
+    use iced::keyboard::{Key, key::Named};
+    let (app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    for key in [Named::ArrowLeft, Named::ArrowRight, Named::Home, Named::End, Named::Backspace, Named::Space] {
+        let status = ui.tap_key(Key::Named(key));
+        assert_eq!(status, iced::event::Status::Ignored, "{key:?} was taken by a widget");
+    }
+}
+
+#[test]
+fn panels_can_be_hidden_and_settings_are_clamped() {
+    use shirokuro::app::{Change, Toggle};
+    let (mut app, _dir) = app(Settings::default());
+    assert!(screen(&app).find(selector::id("graph")).is_ok());
+    assert!(screen(&app).find(selector::id("info")).is_ok());
+    let _ = app.update(Message::Setting(Change::Display(Toggle::Graph, false)));
+    let _ = app.update(Message::Setting(Change::Display(Toggle::Info, false)));
+    assert!(screen(&app).find(selector::id("graph")).is_err());
+    assert!(screen(&app).find(selector::id("info")).is_err());
+    let _ = app.update(Message::Setting(Change::Level(99)));
+    assert_eq!(app.settings().level, 60);
+    let _ = app.update(Message::Setting(Change::HintCount(0)));
+    assert_eq!(app.settings().display.hint_count, 1);
+}
