@@ -8,7 +8,7 @@ use std::sync::Arc;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::protocol::gtp::GtpSession;
-use shirokuro_engine::protocol::serve;
+use shirokuro_engine::protocol::{Protocol, serve};
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::Thinker;
 
@@ -60,13 +60,12 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let thinker = Arc::new(args.engine.thinker()?);
-    let mut session = GtpSession::new(thinker, args.engine.level);
-    serve(
-        &mut session,
-        std::io::BufReader::new(std::io::stdin()),
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr(),
-    )
-    .map_err(|e| format!("gtp: {e}"))?;
+    serve_stdio(&mut GtpSession::new(thinker, args.engine.level), "gtp")
+}
+
+/// Runs a protocol session on the standard streams until it ends.
+pub fn serve_stdio<P: Protocol>(session: &mut P, name: &str) -> Result<ExitCode, String> {
+    serve(session, std::io::BufReader::new(std::io::stdin()), &mut std::io::stdout().lock(), &mut std::io::stderr())
+        .map_err(|e| format!("{name}: {e}"))?;
     Ok(ExitCode::SUCCESS)
 }

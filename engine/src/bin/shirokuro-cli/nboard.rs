@@ -5,9 +5,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use shirokuro_engine::protocol::nboard::NboardSession;
-use shirokuro_engine::protocol::serve;
 
-use crate::gtp::EngineArgs;
+use crate::gtp::{EngineArgs, serve_stdio};
 
 /// Options of `nboard`.
 #[derive(Debug, clap::Args)]
@@ -18,13 +17,5 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let thinker = Arc::new(args.engine.thinker()?);
-    let mut session = NboardSession::new(thinker, args.engine.level);
-    serve(
-        &mut session,
-        std::io::BufReader::new(std::io::stdin()),
-        &mut std::io::stdout().lock(),
-        &mut std::io::stderr(),
-    )
-    .map_err(|e| format!("nboard: {e}"))?;
-    Ok(ExitCode::SUCCESS)
+    serve_stdio(&mut NboardSession::new(thinker, args.engine.level), "nboard")
 }
