@@ -176,7 +176,9 @@ pub fn measure(
         })
         .collect();
 
-    // Endgame: exact score against the shallow search.
+    // Endgame: exact score against the shallow search. A single-threaded solver can only fail on an unsupported
+    // backend, which this check reports before any work.
+    let _ = Solver::new(SolveOptions::default().with_threads(1).with_hash_level(options.hash_level))?;
     let end_pairs: Vec<Option<(u32, u32, f64)>> = end_positions
         .par_iter()
         .map_init(
@@ -199,9 +201,6 @@ pub fn measure(
             },
         )
         .collect();
-    if end_pairs.iter().any(Option::is_none) {
-        let _ = Solver::new(SolveOptions::default().with_threads(1))?;
-    }
     let mut end_diffs: std::collections::BTreeMap<(u32, u32), Vec<f64>> = std::collections::BTreeMap::new();
     for (e, s, diff) in end_pairs.into_iter().flatten() {
         end_diffs.entry((e, s)).or_default().push(diff);

@@ -169,7 +169,12 @@ impl Solver {
 
     /// Lets the move ordering at many empties use the pattern evaluation (`None`: mobility-based ordering only).
     pub fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
-        self.evaluator = weights.map(|w| Arc::new(crate::eval::Evaluator::new(&w)));
+        self.set_evaluator(weights.map(|w| Arc::new(crate::eval::Evaluator::new(&w))));
+    }
+
+    /// Like [`set_weights`](Self::set_weights) with weights already laid out (shared with a midgame search).
+    pub fn set_evaluator(&mut self, evaluator: Option<Arc<crate::eval::Evaluator>>) {
+        self.evaluator = evaluator;
     }
 
     /// The backend this solver runs.

@@ -96,9 +96,11 @@ impl Thinker {
     /// # Errors
     /// [`SearchError`] if the solver cannot be created.
     pub fn new(weights: Arc<Weights>, options: SolveOptions) -> Result<Thinker, SearchError> {
+        // One flat copy of the weights (about 20 MB) serves both searches.
+        let evaluator = Arc::new(crate::eval::Evaluator::new(&weights));
         let mut solver = Solver::new(options)?;
-        solver.set_weights(Some(Arc::clone(&weights)));
-        let mut midgame = MidgameSearch::new(weights, options.hash_level).with_threads(options.threads);
+        solver.set_evaluator(Some(Arc::clone(&evaluator)));
+        let mut midgame = MidgameSearch::with_evaluator(evaluator, options.hash_level).with_threads(options.threads);
         if let Some(backend) = options.backend {
             midgame = midgame.with_backend(backend)?;
         }

@@ -85,8 +85,14 @@ impl MidgameSearch {
     /// Multi-ProbCut model.
     #[must_use]
     pub fn new(weights: Arc<Weights>, hash_level: u8) -> MidgameSearch {
+        MidgameSearch::with_evaluator(Arc::new(Evaluator::new(&weights)), hash_level)
+    }
+
+    /// Like [`new`](Self::new) with weights already laid out (shared with a [`super::Solver`], for instance).
+    #[must_use]
+    pub fn with_evaluator(evaluator: Arc<Evaluator>, hash_level: u8) -> MidgameSearch {
         MidgameSearch {
-            evaluator: Arc::new(Evaluator::new(&weights)),
+            evaluator,
             mpc: MpcModel::bundled(),
             tt: TranspositionTable::new(hash_level),
             stop: Arc::new(AtomicBool::new(false)),
