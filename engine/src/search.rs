@@ -254,8 +254,9 @@ impl Solver {
         SolveResult { score, best_move, pv, nodes, elapsed: start.elapsed(), stopped }
     }
 
-    /// With an evaluation and enough empties: selective searches to the end at increasing selectivity (74 %, 88 %,
-    /// 98 %), which fill the table with good moves and give an estimate of the score for the exact search's window.
+    /// With an evaluation and enough empties: a selective search to the end at 74 %, which fills the table with good
+    /// moves and gives an estimate of the score for the exact search's window. (Further stages at 88 % and 98 % cost
+    /// more nodes than they saved on FFO #40–#49.)
     fn presearch(&self, shared: &Shared<'_>, w: &mut Worker<'_, '_>, p: u64, o: u64) -> Option<i32> {
         let eval = self.evaluator.as_deref()?;
         let empties = 64 - (p | o).count_ones();
@@ -264,7 +265,7 @@ impl Solver {
         }
         let features = crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o));
         let mut guess: Option<i32> = None;
-        for selectivity in [Selectivity::P74, Selectivity::P88, Selectivity::P98] {
+        for selectivity in PRESEARCH_SELECTIVITIES {
             let mut ctx = midgame::kernel::Ctx {
                 eval,
                 tt: &self.tt,
@@ -434,5 +435,7 @@ pub fn solve(board: &Board, options: SolveOptions, mode: SolveMode) -> Result<So
 
 /// From this many empties on, a solver with an evaluation runs selective presearches before the exact search.
 const PRESEARCH_MIN: u32 = 20;
+/// The selectivities of those presearches, in order.
+const PRESEARCH_SELECTIVITIES: [Selectivity; 1] = [Selectivity::P74];
 
 const _: () = assert!(INF > 64);

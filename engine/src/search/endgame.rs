@@ -8,7 +8,13 @@
 //! - `e ≤ PARITY_MAX`: moves in parity order (odd quadrants first), then corners before the rest, no table;
 //! - `e ≤ TABLE_MIN - 1`: fastest-first ordering (fewest opponent replies), no table;
 //! - above: transposition table, enhanced transposition cut-off, stability cut-off, fastest-first ordering with the
-//!   table move first, and parallel search of the younger brothers once the eldest has been searched (YBWC).
+//!   table's best move first and its previous best move second, and parallel search of the younger brothers once the
+//!   eldest has been searched (YBWC);
+//! - from `DEEP_ORDER_MIN`: a look-ahead in the ordering, then the pattern evaluation of each child
+//!   (`EVAL_ORDER_MIN`), then a shallow selective midgame search of each child (`EVAL_SEARCH_MIN`) in a window around
+//!   the node's own.
+//!
+//! The thresholds were chosen by node counts on FFO #41, #43, #45, #47 and #49 (docs/benchmarks.md).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -17,14 +23,15 @@ use super::tt::TranspositionTable;
 /// Below this many empties, moves are tried in parity order only.
 pub(crate) const PARITY_MAX: u32 = 6;
 /// From this many empties on, the transposition table is used.
-pub(crate) const TABLE_MIN: u32 = 11;
+pub(crate) const TABLE_MIN: u32 = 9;
 /// From this many empties on, nodes may be split between threads.
 pub(crate) const SPLIT_MIN: u32 = 12;
 /// From this many empties on, children are looked up in the table before being searched (ETC).
-pub(crate) const ETC_MIN: u32 = 14;
+pub(crate) const ETC_MIN: u32 = 11;
 /// From this many empties on, move ordering adds a two-ply look-ahead.
-pub(crate) const DEEP_ORDER_MIN: u32 = 13;
-/// From this many empties on, the look-ahead is three plies deep.
+pub(crate) const DEEP_ORDER_MIN: u32 = 15;
+/// From this many empties on, the look-ahead is three plies deep when the solver has no evaluation (with one, the
+/// evaluation and the shallow searches order better for fewer nodes).
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 /// From this many empties on, the pattern evaluation (when the solver has weights) joins the move ordering.
 pub(crate) const EVAL_ORDER_MIN: u32 = 16;
@@ -34,13 +41,16 @@ pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
 #[inline]
 pub(crate) const fn eval_search_depth(n_empties: u32) -> i32 {
     match n_empties {
-        ..=19 => 2,
-        20..=21 => 3,
-        22..=23 => 4,
-        24..=25 => 6,
-        _ => 8,
+        ..=19 => 3,
+        20..=21 => 4,
+        22..=23 => 6,
+        24..=25 => 8,
+        _ => 10,
     }
 }
+/// Window of those searches around the node's window: from `alpha - ORDER_WINDOW_BELOW` to `beta + ORDER_WINDOW_ABOVE`.
+pub(crate) const ORDER_WINDOW_BELOW: i32 = 10;
+pub(crate) const ORDER_WINDOW_ABOVE: i32 = 4;
 /// Selectivity of those ordering searches.
 pub(crate) const ORDER_SELECTIVITY: crate::level::Selectivity = crate::level::Selectivity::P88;
 /// Weight of one disc of the pattern evaluation in the move score.
@@ -175,6 +185,23 @@ pub(crate) struct Candidate {
     pub(crate) score: i32,
 }
 
+/// Ordering score of the table's best move; the previous best move gets one less, and the other moves' scores stay
+/// below both.
+pub(crate) const FIRST_MOVE_SCORE: i32 = i32::MAX;
+pub(crate) const SECOND_MOVE_SCORE: i32 = i32::MAX - 1;
+
+/// Puts the table's best move, then its previous best move, ahead of the others.
+#[inline]
+pub(crate) fn mark_table_moves(list: &mut [Candidate], first: u8, second: u8) {
+    for c in list {
+        if c.sq == u32::from(first) {
+            c.score = FIRST_MOVE_SCORE;
+        } else if c.sq == u32::from(second) {
+            c.score = SECOND_MOVE_SCORE;
+        }
+    }
+}
+
 /// Sorts candidates by decreasing score (insertion sort: there are rarely more than 15).
 #[inline]
 pub(crate) fn sort_candidates(list: &mut [Candidate]) {
@@ -214,7 +241,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, ORDER_SELECTIVITY, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -620,11 +647,11 @@ macro_rules! endgame_kernel {
         /// Refines the order of the moves at deep nodes with a two- or three-ply look-ahead. The positions the
         /// look-ahead visits count as nodes, as the shallow ordering searches of other engines do.
         $(#[target_feature(enable = $feat)])?
-        fn refine_order(w: &mut Worker<'_, '_>, p: u64, o: u64, list: &mut [Candidate], n_empties: u32) {
+        fn refine_order(w: &mut Worker<'_, '_>, p: u64, o: u64, list: &mut [Candidate], n_empties: u32, alpha: i32, beta: i32) {
             for c in list {
-                if c.score != i32::MAX {
+                if c.score < SECOND_MOVE_SCORE {
                     let bit = 1u64 << c.sq;
-                    let value = if n_empties >= LOOKAHEAD3_MIN {
+                    let value = if n_empties >= LOOKAHEAD3_MIN && w.shared.eval.is_none() {
                         lookahead3(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
                     } else {
                         lookahead(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
@@ -646,7 +673,7 @@ macro_rules! endgame_kernel {
                                     selectivity: crate::search::midgame::kernel::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
                                     endgame: w.shared,
                                 };
-                                let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::Black, eval_search_depth(n_empties), -64, 64);
+                                let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::Black, eval_search_depth(n_empties), (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
                                 w.nodes += ctx.nodes;
                                 v
                             } else {
@@ -705,6 +732,7 @@ macro_rules! endgame_kernel {
             let tt = w.shared.tt;
             let hash = crate::board::hash_pair(p, o);
             let mut tt_move = NO_MOVE;
+            let mut tt_second = NO_MOVE;
             if let Some(d) = tt.probe(hash, p, o) {
                 if d.depth as u32 == n_empties && d.selectivity == EXACT {
                     if i32::from(d.lower) > alpha {
@@ -715,6 +743,7 @@ macro_rules! endgame_kernel {
                     }
                 }
                 tt_move = d.best_move;
+                tt_second = d.second_move;
             }
             let moves = ops::moves(p, o);
             if moves == 0 {
@@ -726,11 +755,7 @@ macro_rules! endgame_kernel {
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
             // Enhanced transposition cut-off, and the table move first.
-            for c in &mut list[..n] {
-                if c.sq == u32::from(tt_move) {
-                    c.score = i32::MAX;
-                }
-            }
+            mark_table_moves(&mut list[..n], tt_move, tt_second);
             if n_empties >= ETC_MIN {
                 for c in &list[..n] {
                     let bit = 1u64 << c.sq;
@@ -740,7 +765,7 @@ macro_rules! endgame_kernel {
                             let v = -i32::from(d.upper);
                             tt.store(hash, p, o, TtData {
                                 lower: v as i8, upper: 64, best_move: c.sq as u8,
-                                depth: n_empties as u8, selectivity: EXACT,
+                                depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
                             });
                             return v;
                         }
@@ -748,7 +773,7 @@ macro_rules! endgame_kernel {
                 }
             }
             if n_empties >= DEEP_ORDER_MIN {
-                refine_order(w, p, o, &mut list[..n], n_empties);
+                refine_order(w, p, o, &mut list[..n], n_empties, alpha, alpha + 1);
             }
             sort_candidates(&mut list[..n]);
 
@@ -794,7 +819,7 @@ macro_rules! endgame_kernel {
             let (lower, upper) = if best > alpha { (best, 64) } else { (-64, best) };
             tt.store(hash, p, o, TtData {
                 lower: lower as i8, upper: upper as i8, best_move,
-                depth: n_empties as u8, selectivity: EXACT,
+                depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
             });
             best
         }
@@ -857,16 +882,12 @@ macro_rules! endgame_kernel {
             }
             let tt = w.shared.tt;
             let hash = crate::board::hash_pair(p, o);
-            let tt_move = tt.probe(hash, p, o).map_or(NO_MOVE, |d| d.best_move);
+            let (tt_move, tt_second) = tt.probe(hash, p, o).map_or((NO_MOVE, NO_MOVE), |d| (d.best_move, d.second_move));
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
-            for c in &mut list[..n] {
-                if c.sq == u32::from(tt_move) {
-                    c.score = i32::MAX;
-                }
-            }
+            mark_table_moves(&mut list[..n], tt_move, tt_second);
             if n_empties >= DEEP_ORDER_MIN {
-                refine_order(w, p, o, &mut list[..n], n_empties);
+                refine_order(w, p, o, &mut list[..n], n_empties, alpha, beta);
             }
             sort_candidates(&mut list[..n]);
             let original_alpha = alpha;
@@ -909,7 +930,7 @@ macro_rules! endgame_kernel {
                 };
                 tt.store(hash, p, o, TtData {
                     lower: lower as i8, upper: upper as i8, best_move,
-                    depth: n_empties as u8, selectivity: EXACT,
+                    depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
                 });
             }
             (best, best_move)

@@ -38,6 +38,9 @@ pub struct TtData {
     pub depth: u8,
     /// Selectivity (percent confidence; 100 = no pruning).
     pub selectivity: u8,
+    /// The best move this position had before the last store changed it, or [`NO_MOVE`]: a second candidate for move
+    /// ordering. Kept by the table itself; what a store passes here is ignored.
+    pub second_move: u8,
 }
 
 impl TtData {
@@ -48,6 +51,7 @@ impl TtData {
             | u64::from(self.depth) << 24
             | u64::from(self.selectivity) << 32
             | u64::from(generation) << 40
+            | u64::from(self.second_move) << 48
     }
 
     fn unpack(word: u64) -> TtData {
@@ -57,6 +61,7 @@ impl TtData {
             best_move: (word >> 16) as u8,
             depth: (word >> 24) as u8,
             selectivity: (word >> 32) as u8,
+            second_move: (word >> 48) as u8,
         }
     }
 }
@@ -144,9 +149,10 @@ impl TranspositionTable {
 
     /// Records what a search learnt about a position.
     #[inline]
-    pub fn store(&self, hash: u64, player: u64, opponent: u64, data: TtData) {
+    pub fn store(&self, hash: u64, player: u64, opponent: u64, mut data: TtData) {
         let generation = self.generation.load(Ordering::Relaxed) as u8;
-        let word = data.pack(generation);
+        data.second_move = NO_MOVE;
+        let mut word = data.pack(generation);
         let i = self.bucket(hash);
         let pair = &self.entries[i..i + 2];
         let mut victim = &pair[0];
@@ -156,6 +162,15 @@ impl TranspositionTable {
             if e.key_player.load(Ordering::Relaxed) ^ old == player
                 && e.key_opponent.load(Ordering::Relaxed) ^ old == opponent
             {
+                // An exact result is worth more than any estimate of the same position: an estimate never replaces
+                // it (the midgame searches that order the endgame visit the same positions).
+                if (old >> 32) as u8 == super::endgame::EXACT && data.selectivity != super::endgame::EXACT {
+                    return;
+                }
+                let previous = TtData::unpack(old);
+                data.second_move =
+                    if previous.best_move != data.best_move { previous.best_move } else { previous.second_move };
+                word = data.pack(generation);
                 victim = e;
                 break;
             }
@@ -180,11 +195,38 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let tt = TranspositionTable::new(12);
-        let data = TtData { lower: -4, upper: 10, best_move: 37, depth: 20, selectivity: 100 };
+        let data = TtData { lower: -4, upper: 10, best_move: 37, depth: 20, selectivity: 100, second_move: NO_MOVE };
         tt.store(12345, 7, 8, data);
         assert_eq!(tt.probe(12345, 7, 8), Some(data));
         assert_eq!(tt.probe(12345, 7, 9), None);
         tt.clear();
         assert_eq!(tt.probe(12345, 7, 8), None);
+    }
+
+    #[test]
+    fn an_estimate_never_replaces_an_exact_result() {
+        let tt = TranspositionTable::new(12);
+        let exact = TtData { lower: 6, upper: 6, best_move: 20, depth: 24, selectivity: 100, second_move: NO_MOVE };
+        tt.store(99, 1, 2, exact);
+        let estimate = TtData { lower: -8, upper: 64, best_move: 30, depth: 8, selectivity: 102, second_move: NO_MOVE };
+        tt.store(99, 1, 2, estimate);
+        assert_eq!(tt.probe(99, 1, 2), Some(exact));
+        // An estimate of another position sharing the bucket still goes in.
+        tt.store(99, 3, 4, estimate);
+        assert_eq!(tt.probe(99, 3, 4).map(|d| d.best_move), Some(30));
+    }
+
+    #[test]
+    fn the_previous_best_move_becomes_the_second() {
+        let tt = TranspositionTable::new(12);
+        let first = TtData { lower: -64, upper: 2, best_move: 20, depth: 14, selectivity: 100, second_move: 44 };
+        tt.store(5, 1, 2, first);
+        // What a store passes as the second move is ignored: a new entry has none.
+        assert_eq!(tt.probe(5, 1, 2).map(|d| d.second_move), Some(NO_MOVE));
+        tt.store(5, 1, 2, TtData { best_move: 33, ..first });
+        assert_eq!(tt.probe(5, 1, 2).map(|d| (d.best_move, d.second_move)), Some((33, 20)));
+        // Storing the same best move again keeps the second.
+        tt.store(5, 1, 2, TtData { best_move: 33, lower: 4, upper: 64, ..first });
+        assert_eq!(tt.probe(5, 1, 2).map(|d| (d.best_move, d.second_move)), Some((33, 20)));
     }
 }

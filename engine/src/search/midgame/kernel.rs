@@ -196,7 +196,7 @@ macro_rules! midgame_kernel {
             let hash = crate::board::hash_pair(p, o);
             let mut tt_move = NO_MOVE;
             if let Some(d) = c.tt.probe(hash, p, o) {
-                if d.selectivity >= c.selectivity && d.selectivity > EXACT && i32::from(d.depth) >= depth {
+                if d.selectivity == EXACT || d.selectivity >= c.selectivity && i32::from(d.depth) >= depth {
                     let (lower, upper) = (i32::from(d.lower), i32::from(d.upper));
                     if lower >= beta || lower == upper {
                         return lower;
@@ -243,7 +243,7 @@ macro_rules! midgame_kernel {
                     let bit = 1u64 << ch.sq;
                     let (np, no) = (o ^ ch.flip, p ^ ch.flip ^ bit);
                     if let Some(d) = c.tt.probe(crate::board::hash_pair(np, no), np, no) {
-                        if d.selectivity >= c.selectivity && d.selectivity > EXACT && i32::from(d.depth) >= depth - 1 && -i32::from(d.upper) >= beta {
+                        if (d.selectivity == EXACT || d.selectivity >= c.selectivity && i32::from(d.depth) >= depth - 1) && -i32::from(d.upper) >= beta {
                             return -i32::from(d.upper);
                         }
                     }
@@ -305,6 +305,7 @@ macro_rules! midgame_kernel {
                 best_move,
                 depth: depth.clamp(0, 255) as u8,
                 selectivity: c.selectivity,
+                second_move: NO_MOVE,
             };
             c.tt.store(hash, p, o, data);
         }
