@@ -14,6 +14,7 @@ use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::engine_worker::{Event, HintKind, Job, Request, black_value};
 use crate::i18n::{Strings, fill};
+use crate::log::LogLine;
 use crate::opening::Openings;
 use crate::record::Record;
 use crate::screen::Ctx;
@@ -141,8 +142,8 @@ pub struct Game {
     awaiting_start: bool,
     paused: bool,
     hints: Vec<Hint>,
-    log: VecDeque<String>,
-    last_search: Option<String>,
+    log: VecDeque<LogLine>,
+    last_search: Option<LogLine>,
     scene: Scene,
     caches: Caches,
     chart: EvalChart,
@@ -222,8 +223,37 @@ impl Game {
     }
 
     /// The log lines, oldest first.
-    pub fn log_lines(&self) -> impl Iterator<Item = &str> {
-        self.log.iter().map(String::as_str)
+    pub fn log_lines(&self) -> impl Iterator<Item = &LogLine> {
+        self.log.iter()
+    }
+
+    /// Adds a line to the log panel (book operations report here too).
+    pub fn log(&mut self, line: LogLine) {
+        self.push_log(line);
+    }
+
+    /// The hints shown, best first, as (square, value, how found).
+    #[must_use]
+    pub fn hints(&self) -> Vec<(Square, i32, HintKind)> {
+        let mut hints: Vec<_> = self.hints.iter().map(|h| (h.square, h.value, h.kind)).collect();
+        hints.sort_by_key(|h| std::cmp::Reverse(h.1));
+        hints
+    }
+
+    /// The moves from the start of the line to the cursor and the position they start from (for Add This Transcript
+    /// to Book).
+    #[must_use]
+    pub fn line_to_cursor(&self) -> Vec<Move> {
+        (1..=self.record.ply())
+            .filter_map(|ply| self.record.node_at(ply).and_then(|node| node.played))
+            .map(Move::Place)
+            .collect()
+    }
+
+    /// The position at the cursor.
+    #[must_use]
+    pub fn position(&self) -> Position {
+        self.record.current().position
     }
 
     /// The transcript of the line being viewed, to its end (`f5d6c3…`, passes left out).
@@ -351,7 +381,7 @@ impl Game {
                     None => true,
                 };
                 if !played {
-                    self.push_log(format!("the engine's move {:?} could not be played", thought.best_move));
+                    self.push_log(LogLine::MoveRejected { mv: thought.best_move });
                 }
                 if let Some(first) = thought.pv.first().copied()
                     && let Ok(after) = before.play(first)
@@ -403,7 +433,7 @@ impl Game {
         }
     }
 
-    fn push_log(&mut self, line: String) {
+    fn push_log(&mut self, line: LogLine) {
         if self.log.len() == LOG_LINES {
             let _oldest = self.log.pop_front();
         }
@@ -480,7 +510,10 @@ impl Game {
         self.running = Some(Running::MoveOnce);
         self.refresh(ctx);
         let level = Level::clamped(ctx.settings.level);
-        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Think { position, level } }))
+        Action::Engine(Order::Start(Request {
+            generation: self.generation,
+            job: Job::Think { position, level, book: ctx.book.cloned() },
+        }))
     }
 
     fn analyze(&mut self, ctx: &Ctx<'_>) -> Action {
@@ -496,7 +529,10 @@ impl Game {
             .filter_map(|ply| self.record.node_at(ply).map(|node| (ply, node.position)))
             .collect();
         let level = Level::clamped(ctx.settings.level);
-        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Analyze { positions, level } }))
+        Action::Engine(Order::Start(Request {
+            generation: self.generation,
+            job: Job::Analyze { positions, level, book: ctx.book.cloned() },
+        }))
     }
 
     /// Decides what the engine should do now, after any change; applies forced passes that need no click.
@@ -518,9 +554,13 @@ impl Game {
         let job = if !self.engine_ready || self.paused || position.board.is_game_over() || self.pass_pending() {
             None
         } else if self.ai_to_move(settings) && self.record.is_at_end() {
-            if self.awaiting_start { None } else { Some((Running::Move, Job::Think { position, level })) }
+            if self.awaiting_start {
+                None
+            } else {
+                Some((Running::Move, Job::Think { position, level, book: ctx.book.cloned() }))
+            }
         } else if settings.display.show_hints {
-            Some((Running::Hints, Job::Hints { position, level }))
+            Some((Running::Hints, Job::Hints { position, level, book: ctx.book.cloned() }))
         } else {
             None
         };
@@ -547,6 +587,7 @@ impl Game {
         hints.truncate(usize::from(display.hint_count));
         let best = hints.first().map(|h| h.value);
         let label = |kind: HintKind| match kind {
+            HintKind::Book => strings.hint_book.clone(),
             HintKind::Level(depth) => fill(&strings.hint_level, &[&depth]),
             HintKind::Percent(p) => fill(&strings.hint_percent, &[&p]),
         };
@@ -610,7 +651,7 @@ impl Game {
             let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
                 vec![text(s.log_empty.as_str()).size(12).into()]
             } else {
-                self.log.iter().rev().map(|line| text(line.as_str()).size(12).into()).collect()
+                self.log.iter().rev().map(|line| text(line.text(s)).size(12).into()).collect()
             };
             side = side.push(
                 column![text(s.log_title.as_str()).size(14), scrollable(Column::with_children(lines).spacing(2))]
@@ -649,6 +690,9 @@ impl Game {
             text(level_line).size(14),
         ]
         .spacing(4);
+        if let Some(book) = ctx.book {
+            info = info.push(text(fill(&s.book_positions, &[&book.0.len()])).size(13));
+        }
         if let Some(name) = self.opening_so_far(ctx.language) {
             info = info.push(text(fill(&s.opening, &[&name])).size(14));
         }
@@ -665,7 +709,7 @@ impl Game {
             info = info.push(text(status).size(14));
         }
         if let Some(search) = &self.last_search {
-            info = info.push(text(fill(&s.last_search, &[search])).size(11));
+            info = info.push(text(fill(&s.last_search, &[&search.text(s)])).size(11));
         }
         let nav = row![
             button(text("|<")).on_press(Message::First),
@@ -734,7 +778,10 @@ impl Game {
                 .style(move |_theme: &iced::Theme| container::background(band_color(index, alt)));
             legend = legend.push(row![swatch, text(label).size(12)].spacing(3).align_y(Alignment::Center));
         }
-        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend].spacing(4).into()
+        // The legend wraps onto more lines when the panel is narrow.
+        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend.wrap().vertical_spacing(4)]
+            .spacing(4)
+            .into()
     }
 }
 
