@@ -222,6 +222,12 @@ impl Game {
         }
     }
 
+    /// What the board shows (for tests).
+    #[must_use]
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
     /// The log lines, oldest first.
     pub fn log_lines(&self) -> impl Iterator<Item = &LogLine> {
         self.log.iter()
