@@ -48,6 +48,8 @@ pub enum Change {
     BookErrorSum(u8),
     /// Book learning leaf error.
     BookErrorLeaf(u8),
+    /// Right-click edits book values.
+    BookRightClick(bool),
 }
 
 /// The Book menu's commands.
@@ -278,9 +280,14 @@ impl App {
                 {
                     worker.stop();
                 }
+                let opens_editor = matches!(message, game::Message::SquareRightClicked(_));
                 let action = self.game.update(message, &make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
-                Task::none()
+                if opens_editor && self.game.book_edit().is_some() {
+                    iced::widget::operation::focus(game::BOOK_EDIT_INPUT)
+                } else {
+                    Task::none()
+                }
             }
             Message::Engine(event) => self.engine_event(event),
             Message::Book(event) => self.book_event(event),
@@ -364,6 +371,10 @@ impl App {
 
     /// Passes a screen action to the engine.
     fn perform(&mut self, action: Action) {
+        if let Action::BookEdit { board, mv, value } = action {
+            self.send_book(book_worker::Job::Edit { board, mv, value });
+            return;
+        }
         let Action::Engine(order) = action else { return };
         let Some(engine) = &self.engine else { return };
         match order {
@@ -510,6 +521,7 @@ impl App {
             Change::BookErrorPerMove(v) => s.book.error_per_move = v.min(*settings::BOOK_ERRORS.end()),
             Change::BookErrorSum(v) => s.book.error_sum = v.min(*settings::BOOK_ERRORS.end()),
             Change::BookErrorLeaf(v) => s.book.error_leaf = v.min(*settings::BOOK_ERRORS.end()),
+            Change::BookRightClick(on) => s.book.right_click_edit = on,
         }
         if reconfigure && let Some(engine) = &self.engine {
             // Abandon the running job; the game re-plans when the rebuilt engine reports `Configured`.

@@ -46,6 +46,8 @@ pub enum Operation {
     Merge,
     /// Book Info.
     Info,
+    /// A right-click edit.
+    Edit,
     /// Book Fix.
     Fix,
     /// Book Deviate.
@@ -81,6 +83,15 @@ pub enum Job {
     },
     /// Count positions by level and ply.
     Info,
+    /// The right-click editor: set (`Some`) or delete (`None`) the value of `mv` from `board`, then save.
+    Edit {
+        /// The position.
+        board: Board,
+        /// The move.
+        mv: Move,
+        /// Value for the side to move, or `None` to delete the move's position.
+        value: Option<i32>,
+    },
     /// Book Fix from the initial position, then save.
     Fix,
     /// Book Deviate from `root`, saving now and then and at the end.
@@ -117,6 +128,7 @@ impl Job {
             Job::Export { .. } => Operation::Export,
             Job::Merge { .. } => Operation::Merge,
             Job::Info => Operation::Info,
+            Job::Edit { .. } => Operation::Edit,
             Job::Fix => Operation::Fix,
             Job::Deviate { .. } => Operation::Deviate,
             Job::Store { .. } => Operation::Store,
@@ -303,6 +315,11 @@ impl Worker {
                 let info = ops::info(&self.book, false);
                 let _sent = self.emit(Event::Info(Box::new(info)));
                 Ok((0, false, false))
+            }
+            Job::Edit { board, mv, value } => {
+                let old = self.book.edit(&board, mv, value).map_err(|e| e.to_string())?;
+                self.save()?;
+                Ok((u64::from(value.is_some() || old.is_some()), false, true))
             }
             Job::Fix => {
                 let report =

@@ -145,7 +145,7 @@ strings! {
     book_info_level_undefined, book_info_ply, book_positions, hint_book, notice_book_unreadable, notice_book_failed,
     log_engine_ready, log_cache_cleared, log_stopped, log_search_move, log_search_hints, log_search_analysis, log_exact,
     log_iteration, log_move_searched, log_book_move, log_analysis_done, log_move_rejected, log_book_started,
-    log_book_done, log_book_stopped, log_book_failed,
+    log_book_done, log_book_stopped, log_book_failed, book_edit, book_edit_prompt, book_edit_help, book_right_click,
 }
 
 #[cfg(test)]

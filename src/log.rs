@@ -154,6 +154,7 @@ pub fn operation_name(s: &Strings, operation: Operation) -> String {
         Operation::Export => s.book_export.clone(),
         Operation::Merge => s.book_merge.clone(),
         Operation::Info => s.book_info.clone(),
+        Operation::Edit => s.book_edit.clone(),
         Operation::Fix => s.book_fix.clone(),
         Operation::Deviate => s.book_deviate.clone(),
         Operation::Store => s.book_store.clone(),

@@ -76,12 +76,14 @@ pub struct BookSettings {
     pub error_sum: u8,
     /// Largest loss of a leaf that is expanded.
     pub error_leaf: u8,
+    /// Right-click on a legal move edits its book value (Egaroucid's "Right-click to Change").
+    pub right_click_edit: bool,
 }
 
 impl Default for BookSettings {
     fn default() -> BookSettings {
         // Egaroucid's defaults.
-        BookSettings { depth: 30, error_per_move: 2, error_sum: 2, error_leaf: 2 }
+        BookSettings { depth: 30, error_per_move: 2, error_sum: 2, error_leaf: 2, right_click_edit: true }
     }
 }
 
@@ -107,8 +109,9 @@ impl BookSettings {
         let error_per_move = take(&mut t, p, "error_per_move", errors, notices).unwrap_or(d.error_per_move);
         let error_sum = take(&mut t, p, "error_sum", errors, notices).unwrap_or(d.error_sum);
         let error_leaf = take(&mut t, p, "error_leaf", errors, notices).unwrap_or(d.error_leaf);
+        let right_click_edit = take(&mut t, p, "right_click_edit", any, notices).unwrap_or(d.right_click_edit);
         unknown_keys(t, p, notices);
-        BookSettings { depth, error_per_move, error_sum, error_leaf }
+        BookSettings { depth, error_per_move, error_sum, error_leaf, right_click_edit }
     }
 }
 

@@ -247,6 +247,10 @@ fn the_engine_plays_book_moves_and_labels_book_hints() {
     assert_eq!(kinds.iter().filter(|(s, _, _)| *s == sq("d6")).count(), 1, "the book move is not searched");
 }
 
+fn ctx(settings: &Settings) -> Ctx<'_> {
+    Ctx { settings, language: Language::English, book: None }
+}
+
 fn job_book(action: &Action) -> Option<Option<SharedBook>> {
     match action {
         Action::Engine(Order::Start(Request { job, .. })) => Some(match job {
@@ -293,4 +297,68 @@ fn the_game_passes_the_book_only_when_it_is_in_use_and_shows_the_book_label() {
         "Book Fix: stopped, 5 positions in the book (2 added or changed)"
     );
     assert!(line.text(Language::Japanese.strings()).starts_with("book修正"));
+}
+
+#[test]
+fn right_click_opens_the_book_editor_and_enter_asks_for_the_edit() {
+    let mut settings = Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() };
+    let mut game = Game::new(&ctx(&settings));
+    let _ = game.engine_ready(&ctx(&settings));
+    // Not a legal move: nothing opens.
+    let _ = game.update(Message::SquareRightClicked(sq("a1")), &ctx(&settings));
+    assert_eq!(game.book_edit(), None);
+    let _ = game.update(Message::SquareRightClicked(sq("f5")), &ctx(&settings));
+    assert_eq!(game.book_edit(), Some((sq("f5"), "")));
+    // Empty: no change.
+    assert_eq!(game.update(Message::BookEditSubmit, &ctx(&settings)), Action::None);
+    assert_eq!(game.book_edit(), None);
+    let _ = game.update(Message::SquareRightClicked(sq("f5")), &ctx(&settings));
+    let _ = game.update(Message::BookEditInput(" -7 ".to_owned()), &ctx(&settings));
+    assert_eq!(
+        game.update(Message::BookEditSubmit, &ctx(&settings)),
+        Action::BookEdit { board: Board::INITIAL, mv: Move::Place(sq("f5")), value: Some(-7) }
+    );
+    // Not a number in range: delete; a right click on the same square commits too.
+    let _ = game.update(Message::SquareRightClicked(sq("d3")), &ctx(&settings));
+    let _ = game.update(Message::BookEditInput("65".to_owned()), &ctx(&settings));
+    assert_eq!(
+        game.update(Message::SquareRightClicked(sq("d3")), &ctx(&settings)),
+        Action::BookEdit { board: Board::INITIAL, mv: Move::Place(sq("d3")), value: None }
+    );
+    // Cancel, and moving on closes the editor.
+    let _ = game.update(Message::SquareRightClicked(sq("c4")), &ctx(&settings));
+    let _ = game.update(Message::BookEditCancel, &ctx(&settings));
+    assert_eq!(game.book_edit(), None);
+    let _ = game.update(Message::SquareRightClicked(sq("c4")), &ctx(&settings));
+    let _ = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    assert_eq!(game.book_edit(), None, "the editor belongs to the position it was opened in");
+    // With "Right-click to Change" off, right clicks do nothing.
+    settings.book.right_click_edit = false;
+    let _ = game.update(Message::SquareRightClicked(sq("d6")), &ctx(&settings));
+    assert_eq!(game.book_edit(), None);
+}
+
+#[test]
+fn a_book_edit_is_stored_and_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.egbk3");
+    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let _ = finish(&mut events);
+    let after_f5 = after(&["f5"]).board;
+    handle.send(Job::Edit { board: after_f5, mv: Move::Place(sq("f6")), value: Some(5) });
+    assert_eq!(started(&mut events), Operation::Edit);
+    let (books, _, outcome) = finish(&mut events);
+    assert_eq!(outcome, Outcome::Done { positions: 4, added: 1 });
+    let value = books[0].0.move_value(&after_f5, Move::Place(sq("f6"))).unwrap();
+    assert_eq!((value.value, value.level), (5, book::LEVEL_HUMAN));
+    let saved = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
+    assert_eq!(saved.move_value(&after_f5, Move::Place(sq("f6"))).unwrap().value, 5);
+    // A value out of range deletes the move's position.
+    handle.send(Job::Edit { board: after_f5, mv: Move::Place(sq("d6")), value: None });
+    let _ = started(&mut events);
+    let (books, _, _) = finish(&mut events);
+    assert!(books[0].0.move_value(&after_f5, Move::Place(sq("d6"))).is_none());
 }

@@ -214,3 +214,27 @@ fn book_info_opens_in_a_box_and_a_damaged_book_gives_a_notice() {
                     is left as it is.";
     assert!(ui.find(expected).is_ok(), "the notice is shown");
 }
+
+#[test]
+fn a_right_click_opens_the_book_editor_on_screen() {
+    use iced::mouse;
+    let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let mut ui = screen(&app);
+    let board = ui.find(selector::id("board")).unwrap().bounds();
+    let center = Geometry8::fit(board.size()).center(Square::F5);
+    ui.point_at(Point::new(board.x + center.x, board.y + center.y));
+    let _ = ui.simulate([
+        iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)),
+        iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Right)),
+    ]);
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        messages.iter().any(|m| matches!(m, Message::Game(game::Message::SquareRightClicked(Square::F5)))),
+        "{messages:?}"
+    );
+    let messages = apply(&mut app, messages);
+    assert!(!messages.is_empty());
+    let mut ui = screen(&app);
+    assert!(ui.find(selector::id("book-edit")).is_ok(), "the editor is shown");
+    assert!(ui.find("Book value of f5:").is_ok());
+}

@@ -86,6 +86,15 @@ pub enum Message {
     Analyze,
     /// The cursor moved onto this square (`None`: off the board).
     SquareHovered(Option<Square>),
+    /// A square was right-clicked: edit the book value of that move (or commit the edit of that square).
+    SquareRightClicked(Square),
+    /// The text of the book value being edited.
+    BookEditInput(String),
+    /// Enter in the book value editor: store the value (delete the move's position when it is not a number in
+    /// −64..=64; leave things as they are when empty).
+    BookEditSubmit,
+    /// Leave the book value editor without a change.
+    BookEditCancel,
 }
 
 /// What the engine should do, for the app to pass on.
@@ -106,6 +115,23 @@ pub enum Action {
     None,
     /// Pass an order to the engine worker.
     Engine(Order),
+    /// Set (`Some`) or delete (`None`) the book value of `mv` from `board`, for the side to move.
+    BookEdit {
+        /// The position the move is played from.
+        board: shirokuro_engine::Board,
+        /// The move.
+        mv: Move,
+        /// The value for the side to move, or `None` to delete the move's position from the book.
+        value: Option<i32>,
+    },
+}
+
+/// The book value editor's state: the move's square, the text typed and the position it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BookEdit {
+    position: Position,
+    square: Square,
+    text: String,
 }
 
 /// The kind of job running for the current generation.
@@ -129,6 +155,9 @@ struct Hint {
     kind: HintKind,
 }
 
+/// The id of the book value editor's text field (the app focuses it when the editor opens).
+pub const BOOK_EDIT_INPUT: &str = "book-edit-input";
+
 /// How many moves of the best line the info panel shows.
 const BEST_LINE_MOVES: usize = 10;
 
@@ -150,6 +179,7 @@ pub struct Game {
     hovered: Option<Square>,
     /// The best line known for a position: from the AI's last search or the best hint.
     best_line: Option<(Position, Vec<Move>)>,
+    book_edit: Option<BookEdit>,
 }
 
 impl Game {
@@ -171,6 +201,7 @@ impl Game {
             chart: EvalChart::default(),
             hovered: None,
             best_line: None,
+            book_edit: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -364,7 +395,58 @@ impl Game {
                 self.hovered = square;
                 Action::None
             }
+            Message::SquareRightClicked(square) => self.right_click(square, ctx),
+            Message::BookEditInput(text) => {
+                if let Some(edit) = &mut self.book_edit {
+                    edit.text = text;
+                }
+                Action::None
+            }
+            Message::BookEditSubmit => self.commit_book_edit(),
+            Message::BookEditCancel => {
+                self.book_edit = None;
+                Action::None
+            }
         }
+    }
+
+    /// The square whose book value is being edited and the text typed, if the editor is open.
+    #[must_use]
+    pub fn book_edit(&self) -> Option<(Square, &str)> {
+        self.current_edit().map(|edit| (edit.square, edit.text.as_str()))
+    }
+
+    /// The editor's state if it belongs to the position shown.
+    fn current_edit(&self) -> Option<&BookEdit> {
+        self.book_edit.as_ref().filter(|edit| edit.position == self.record.current().position)
+    }
+
+    fn right_click(&mut self, square: Square, ctx: &Ctx<'_>) -> Action {
+        if !ctx.settings.book.right_click_edit {
+            return Action::None;
+        }
+        if self.current_edit().is_some_and(|edit| edit.square == square) {
+            return self.commit_book_edit();
+        }
+        let position = self.record.current().position;
+        if !position.board.moves().contains(square) {
+            return Action::None;
+        }
+        self.book_edit = Some(BookEdit { position, square, text: String::new() });
+        Action::None
+    }
+
+    fn commit_book_edit(&mut self) -> Action {
+        let Some(edit) = self.book_edit.take() else { return Action::None };
+        if edit.position != self.record.current().position {
+            return Action::None;
+        }
+        let text = edit.text.trim();
+        if text.is_empty() {
+            return Action::None;
+        }
+        let value = text.parse::<i32>().ok().filter(|v| (-64..=64).contains(v));
+        Action::BookEdit { board: edit.position.board, mv: Move::Place(edit.square), value }
     }
 
     /// Handles an engine event (other than `Ready`/`Configured`, which the app handles).
@@ -641,9 +723,13 @@ impl Game {
         let display = &ctx.settings.display;
         let clickable = !(self.is_thinking() || self.running == Some(Running::Analysis));
         let on_click: Option<fn(Square) -> Message> = if clickable { Some(Message::SquareClicked) } else { None };
-        let board = canvas(Board::new(&self.scene, &self.caches, on_click).on_hover(Message::SquareHovered))
-            .width(Length::Fill)
-            .height(Length::Fill);
+        let board = canvas(
+            Board::new(&self.scene, &self.caches, on_click)
+                .on_hover(Message::SquareHovered)
+                .on_right_click(Message::SquareRightClicked),
+        )
+        .width(Length::Fill)
+        .height(Length::Fill);
         let board = container(board).id("board").width(Length::FillPortion(3)).height(Length::Fill);
 
         let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
@@ -716,6 +802,21 @@ impl Game {
         }
         if let Some(search) = &self.last_search {
             info = info.push(text(fill(&s.last_search, &[&search.text(s)])).size(11));
+        }
+        if let Some(edit) = self.current_edit() {
+            let editor = row![
+                text(fill(&s.book_edit_prompt, &[&edit.square.to_lowercase()])).size(14),
+                iced::widget::text_input("", &edit.text)
+                    .id(BOOK_EDIT_INPUT)
+                    .on_input(Message::BookEditInput)
+                    .on_submit(Message::BookEditSubmit)
+                    .width(80),
+                button(text(s.close.clone())).on_press(Message::BookEditCancel),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center);
+            info = info.push(container(editor).id("book-edit"));
+            info = info.push(text(s.book_edit_help.clone()).size(11));
         }
         let nav = row![
             button(text("|<")).on_press(Message::First),

@@ -74,12 +74,20 @@ pub struct Board<'a, Message> {
     caches: &'a Caches,
     on_click: Option<fn(Square) -> Message>,
     on_hover: Option<fn(Option<Square>) -> Message>,
+    on_right_click: Option<fn(Square) -> Message>,
 }
 
 impl<'a, Message> Board<'a, Message> {
     /// A board showing `scene`; clicks on squares produce `on_click(square)` when given.
     pub fn new(scene: &'a Scene, caches: &'a Caches, on_click: Option<fn(Square) -> Message>) -> Self {
-        Board { scene, caches, on_click, on_hover: None }
+        Board { scene, caches, on_click, on_hover: None, on_right_click: None }
+    }
+
+    /// Right clicks on squares produce `on_right_click(square)` (the book editor).
+    #[must_use]
+    pub fn on_right_click(mut self, on_right_click: fn(Square) -> Message) -> Self {
+        self.on_right_click = Some(on_right_click);
+        self
     }
 
     /// Reports the square under the cursor (`None` off the board) whenever it changes.
@@ -183,6 +191,11 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
                 let on_click = self.on_click?;
                 let square = square_under()?;
                 Some(canvas::Action::publish(on_click(square)).and_capture())
+            }
+            canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)) => {
+                let on_right_click = self.on_right_click?;
+                let square = square_under()?;
+                Some(canvas::Action::publish(on_right_click(square)).and_capture())
             }
             canvas::Event::Mouse(mouse::Event::CursorMoved { .. } | mouse::Event::CursorLeft) => {
                 let on_hover = self.on_hover?;
