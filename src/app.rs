@@ -118,6 +118,10 @@ pub enum Toggle {
     Log,
     /// Colour-vision-friendly palette.
     AltPalette,
+    /// Book accuracy labels.
+    BookAccuracy,
+    /// Umigame numbers.
+    Umigame,
 }
 
 /// Root messages.
@@ -173,6 +177,8 @@ pub struct App {
     /// The running book operation and its progress (done, total).
     book_running: Option<(Operation, u64, u64)>,
     modal: Option<Modal>,
+    /// The position whose book overlay data was last asked for.
+    views_asked: Option<shirokuro_engine::Position>,
     saving: bool,
     dirty: bool,
 }
@@ -200,6 +206,7 @@ impl App {
             book: None,
             book_running: None,
             modal: None,
+            views_asked: None,
             saving: false,
             dirty: false,
         }
@@ -272,6 +279,27 @@ impl App {
 
     /// Routes a message.
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let task = self.route(message);
+        self.ask_for_views();
+        task
+    }
+
+    /// Asks the book worker for the overlay data of the position shown when an overlay is on and it changed.
+    fn ask_for_views(&mut self) {
+        let display = &self.settings.display;
+        let wanted =
+            (display.show_book_accuracy || display.show_umigame) && self.settings.use_book && self.book.is_some();
+        let position = self.game.position();
+        if !wanted || self.views_asked == Some(position) {
+            return;
+        }
+        if let Some(worker) = &self.book_worker {
+            worker.send(book_worker::Job::Views { position });
+            self.views_asked = Some(position);
+        }
+    }
+
+    fn route(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Game(message) => {
                 // Stop (Q) also stops a running book operation.
@@ -443,28 +471,34 @@ impl App {
                 self.book_worker = Some(handle);
             }
             book_worker::Event::Started(operation) => {
-                self.book_running = Some((operation, 0, 0));
-                if operation != Operation::Info {
+                if !operation.is_quiet() {
+                    self.book_running = Some((operation, 0, 0));
                     self.game.log(LogLine::BookStarted(operation));
                 }
             }
             book_worker::Event::Progress { operation, done, total } => {
-                self.book_running = Some((operation, done, total));
+                if !operation.is_quiet() {
+                    self.book_running = Some((operation, done, total));
+                }
             }
             book_worker::Event::Book(book) => {
                 self.book = Some(book);
+                self.views_asked = None;
                 // Book moves and values may have changed: plan again.
                 let action = self.game.settings_changed(&make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
             }
             book_worker::Event::Unreadable { file, error } => self.notices.push(Notice::BookUnreadable { file, error }),
             book_worker::Event::Info(info) => self.modal = Some(Modal::BookInfo(info)),
+            book_worker::Event::Views { position, views } => {
+                self.game.set_book_views(position, views, &make_ctx(&self.settings, self.language, &self.book));
+            }
             book_worker::Event::Finished { operation, outcome } => {
-                self.book_running = None;
                 if let Outcome::Failed(error) = &outcome {
                     self.notices.push(Notice::BookFailed { error: error.clone() });
                 }
-                if operation != Operation::Info {
+                if !operation.is_quiet() {
+                    self.book_running = None;
                     self.game.log(LogLine::BookFinished(operation, outcome));
                 }
             }
@@ -581,9 +615,7 @@ impl App {
             .align_y(iced::Alignment::Center);
             page = page.push(container(line).padding(6).width(Length::Fill).style(container::warning));
         }
-        if let Some((operation, done, total)) = self.book_running
-            && operation != Operation::Info
-        {
+        if let Some((operation, done, total)) = self.book_running {
             let name = operation_name(s, operation);
             let progress = if total > 0 {
                 fill(&s.book_progress, &[&name, &done, &total])
@@ -688,6 +720,8 @@ fn display_flag(display: &mut settings::Display, toggle: Toggle) -> &mut bool {
         Toggle::Graph => &mut display.show_graph,
         Toggle::Log => &mut display.show_log,
         Toggle::AltPalette => &mut display.alt_palette,
+        Toggle::BookAccuracy => &mut display.show_book_accuracy,
+        Toggle::Umigame => &mut display.show_umigame,
     }
 }
 

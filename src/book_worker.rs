@@ -17,9 +17,10 @@ use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
 use shirokuro_engine::book::file::ReadOptions;
 use shirokuro_engine::book::learn::{self, DeviateSettings, Searcher, ThinkerSearcher};
 use shirokuro_engine::book::ops::{self, Control, Progress};
+use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache, UmigameSettings};
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
 use shirokuro_engine::eval::{Weights, weights};
-use shirokuro_engine::{Board, Move};
+use shirokuro_engine::{Board, Move, Position};
 
 /// A read-only book snapshot; two are equal when they are the same snapshot.
 #[derive(Debug, Clone)]
@@ -48,6 +49,8 @@ pub enum Operation {
     Info,
     /// A right-click edit.
     Edit,
+    /// The overlay data of a position.
+    Views,
     /// Book Fix.
     Fix,
     /// Book Deviate.
@@ -83,6 +86,11 @@ pub enum Job {
     },
     /// Count positions by level and ply.
     Info,
+    /// The book moves of `position` with their umigame counts and accuracy labels (cached until the book changes).
+    Views {
+        /// The position.
+        position: Position,
+    },
     /// The right-click editor: set (`Some`) or delete (`None`) the value of `mv` from `board`, then save.
     Edit {
         /// The position.
@@ -128,6 +136,7 @@ impl Job {
             Job::Export { .. } => Operation::Export,
             Job::Merge { .. } => Operation::Merge,
             Job::Info => Operation::Info,
+            Job::Views { .. } => Operation::Views,
             Job::Edit { .. } => Operation::Edit,
             Job::Fix => Operation::Fix,
             Job::Deviate { .. } => Operation::Deviate,
@@ -184,6 +193,13 @@ pub enum Event {
     },
     /// Book Info's counts.
     Info(Box<ops::Info>),
+    /// The overlay data of a position.
+    Views {
+        /// The position.
+        position: Position,
+        /// Every book move with its umigame counts and accuracy label.
+        views: Vec<MoveView>,
+    },
     /// An operation ended.
     Finished {
         /// The operation.
@@ -235,6 +251,8 @@ fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + u
         weights: None,
         book: Book::new(),
         file: None,
+        umigame: UmigameCache::new(),
+        accuracy: AccuracyCache::new(),
     };
     let spawned = thread::Builder::new().name("shirokuro-book".to_owned()).spawn(move || worker.run(&inbox, handle));
     if let Err(error) = spawned {
@@ -251,6 +269,16 @@ struct Worker {
     book: Book,
     /// Where changes are saved; `None` until a load succeeded (so a damaged file is never overwritten).
     file: Option<PathBuf>,
+    umigame: UmigameCache,
+    accuracy: AccuracyCache,
+}
+
+impl Operation {
+    /// Whether the operation is quick and internal (no progress line, no log line).
+    #[must_use]
+    pub const fn is_quiet(self) -> bool {
+        matches!(self, Operation::Info | Operation::Views)
+    }
 }
 
 /// The outcome of one job body: `Ok((added, stopped, changed))` or an error message.
@@ -271,6 +299,10 @@ impl Worker {
             let positions = self.book.len();
             let outcome = match result {
                 Ok((added, stopped, changed)) => {
+                    if changed {
+                        self.umigame.clear();
+                        self.accuracy.clear();
+                    }
                     if changed && !self.emit(Event::Book(SharedBook(Arc::new(self.book.clone())))) {
                         return;
                     }
@@ -314,6 +346,12 @@ impl Worker {
             Job::Info => {
                 let info = ops::info(&self.book, false);
                 let _sent = self.emit(Event::Info(Box::new(info)));
+                Ok((0, false, false))
+            }
+            Job::Views { position } => {
+                let settings = UmigameSettings::default();
+                let views = views::move_views(&self.book, &position, settings, &mut self.umigame, &mut self.accuracy);
+                let _sent = self.emit(Event::Views { position, views });
                 Ok((0, false, false))
             }
             Job::Edit { board, mv, value } => {

@@ -155,6 +155,7 @@ pub fn operation_name(s: &Strings, operation: Operation) -> String {
         Operation::Merge => s.book_merge.clone(),
         Operation::Info => s.book_info.clone(),
         Operation::Edit => s.book_edit.clone(),
+        Operation::Views => s.show_book_accuracy.clone(),
         Operation::Fix => s.book_fix.clone(),
         Operation::Deviate => s.book_deviate.clone(),
         Operation::Store => s.book_store.clone(),

@@ -115,6 +115,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 toggle(&s.show_next_move, d, Toggle::NextMove),
                 toggle(&s.next_move_as_square, d, Toggle::NextMoveAsSquare),
                 toggle(&s.show_stable, d, Toggle::Stable),
+                toggle(&s.show_book_accuracy, d, Toggle::BookAccuracy),
+                toggle(&s.show_umigame, d, Toggle::Umigame),
             ]),
         ),
         Item::with_menu(

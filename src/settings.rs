@@ -142,6 +142,10 @@ pub struct Display {
     pub show_log: bool,
     /// The colour-vision-friendly palette for the graph.
     pub alt_palette: bool,
+    /// The accuracy label (A–F, AA–AF) and level of book moves.
+    pub show_book_accuracy: bool,
+    /// The umigame numbers of book moves.
+    pub show_umigame: bool,
 }
 
 impl Default for Settings {
@@ -181,6 +185,8 @@ impl Default for Display {
             show_graph: true,
             show_log: true,
             alt_palette: false,
+            show_book_accuracy: false,
+            show_umigame: false,
         }
     }
 }
@@ -390,6 +396,8 @@ impl Display {
         let show_graph = flag(&mut t, "show_graph", d.show_graph);
         let show_log = flag(&mut t, "show_log", d.show_log);
         let alt_palette = flag(&mut t, "alt_palette", d.alt_palette);
+        let show_book_accuracy = flag(&mut t, "show_book_accuracy", d.show_book_accuracy);
+        let show_umigame = flag(&mut t, "show_umigame", d.show_umigame);
         let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
         unknown_keys(t, p, notices);
         Display {
@@ -405,6 +413,8 @@ impl Display {
             show_graph,
             show_log,
             alt_palette,
+            show_book_accuracy,
+            show_umigame,
         }
     }
 }

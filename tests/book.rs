@@ -362,3 +362,39 @@ fn a_book_edit_is_stored_and_saved() {
     let (books, _, _) = finish(&mut events);
     assert!(books[0].0.move_value(&after_f5, Move::Place(sq("d6"))).is_none());
 }
+
+#[test]
+fn book_overlays_come_from_the_worker_and_show_on_the_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.egbk3");
+    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file });
+    let _ = started(&mut events);
+    let (books, _, _) = finish(&mut events);
+    let position = after(&["f5"]);
+    handle.send(Job::Views { position });
+    assert_eq!(started(&mut events), Operation::Views);
+    let (_, others, _) = finish(&mut events);
+    let [Event::Views { position: at, views }] = &others[..] else { panic!("{others:?}") };
+    assert_eq!(*at, position);
+    assert_eq!(views.len(), 1, "d6 is the only book move");
+    assert_eq!(views[0].value.mv, Move::Place(sq("d6")));
+    assert_eq!((views[0].umigame.black, views[0].umigame.white), (1, 1));
+    // A midgame value at level 20 with no book below: accuracy F.
+    assert_eq!(views[0].accuracy.as_deref(), Some("F"));
+
+    let mut settings = Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() };
+    settings.display.show_book_accuracy = true;
+    let shared = books[0].clone();
+    let ctx = Ctx { settings: &settings, language: Language::English, book: Some(&shared) };
+    let mut game = Game::new(&ctx);
+    let _ = game.update(Message::SquareClicked(sq("f5")), &ctx);
+    game.set_book_views(position, views.clone(), &ctx);
+    let marks = &game.scene().book_marks;
+    assert_eq!(marks.len(), 1);
+    assert_eq!((marks[0].square, marks[0].accuracy.as_str(), marks[0].umigame), (sq("d6"), "F 20", None));
+    // Another position: the data no longer applies.
+    let _ = game.update(Message::SquareClicked(sq("d6")), &ctx);
+    assert!(game.scene().book_marks.is_empty());
+}

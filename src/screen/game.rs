@@ -19,7 +19,7 @@ use crate::opening::Openings;
 use crate::record::Record;
 use crate::screen::Ctx;
 use crate::settings::Settings;
-use crate::widget::board::{Board, Caches, HintMark, NextMark, Scene};
+use crate::widget::board::{Board, BookMark, Caches, HintMark, NextMark, Scene};
 use crate::widget::eval_chart::{EvalChart, band_color};
 
 /// Lines kept in the log panel.
@@ -180,6 +180,8 @@ pub struct Game {
     /// The best line known for a position: from the AI's last search or the best hint.
     best_line: Option<(Position, Vec<Move>)>,
     book_edit: Option<BookEdit>,
+    /// Book overlay data of a position, from the book worker.
+    book_views: Option<(Position, Vec<shirokuro_engine::book::views::MoveView>)>,
 }
 
 impl Game {
@@ -202,6 +204,7 @@ impl Game {
             hovered: None,
             best_line: None,
             book_edit: None,
+            book_views: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -251,6 +254,17 @@ impl Game {
             Some((at, line)) if *at == self.record.current().position => Some(line),
             _ => None,
         }
+    }
+
+    /// Book overlay data (accuracy, umigame numbers) for `position` arrived.
+    pub fn set_book_views(
+        &mut self,
+        position: Position,
+        views: Vec<shirokuro_engine::book::views::MoveView>,
+        ctx: &Ctx<'_>,
+    ) {
+        self.book_views = Some((position, views));
+        self.refresh(ctx);
     }
 
     /// What the board shows (for tests).
@@ -710,11 +724,41 @@ impl Game {
             } else {
                 Vec::new()
             },
+            book_marks: self.book_marks(ctx),
         };
         self.caches.clear_pieces();
         let main = self.record.main().iter().map(|n| n.value).collect();
         let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
         self.chart.set(main, fork, self.record.ply(), Level::clamped(settings.level), display.alt_palette);
+    }
+
+    /// The book overlays of the position shown, when on and the book is in use.
+    fn book_marks(&self, ctx: &Ctx<'_>) -> Vec<BookMark> {
+        let display = &ctx.settings.display;
+        let position = self.record.current().position;
+        let Some((at, views)) = &self.book_views else { return Vec::new() };
+        if ctx.book.is_none() || *at != position || !(display.show_book_accuracy || display.show_umigame) {
+            return Vec::new();
+        }
+        views
+            .iter()
+            .filter_map(|view| {
+                let Move::Place(square) = view.value.mv else { return None };
+                let accuracy = match (&view.accuracy, display.show_book_accuracy) {
+                    (Some(grade), true) => {
+                        let level = if view.value.level == shirokuro_engine::book::LEVEL_HUMAN {
+                            "S".to_owned()
+                        } else {
+                            view.value.level.to_string()
+                        };
+                        format!("{grade} {level}")
+                    }
+                    _ => String::new(),
+                };
+                let umigame = display.show_umigame.then_some((view.umigame.black, view.umigame.white));
+                Some(BookMark { square, accuracy, umigame })
+            })
+            .collect()
     }
 
     /// The screen: the board on the left, the panels on the right.
@@ -924,5 +968,6 @@ fn empty_scene() -> Scene {
         next_move: None,
         stable: shirokuro_engine::Bitboard::EMPTY,
         hints: Vec::new(),
+        book_marks: Vec::new(),
     }
 }
