@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Element, Length, Subscription, Task, Theme};
-use shirokuro_engine::book::learn::DeviateSettings;
-use shirokuro_engine::book::ops::Info;
+use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
+use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
 
 use crate::book_worker::{self, Operation, Outcome, SharedBook};
@@ -65,6 +65,14 @@ pub enum BookCommand {
     Merge,
     /// Book Fix.
     Fix,
+    /// Edax-like Book Fix.
+    FixEdax,
+    /// Book Reduce from the position shown.
+    Reduce,
+    /// Recalculate Leaves from the position shown.
+    Leaves,
+    /// Choose the book file loaded at start (and load it).
+    Reference,
     /// Book Deviate from the position shown.
     Deviate,
     /// Add the line up to the position shown.
@@ -82,6 +90,8 @@ pub enum FileAction {
     Export,
     /// Merge Book.
     Merge,
+    /// Book Reference.
+    Reference,
 }
 
 /// A modal box over the game screen.
@@ -326,6 +336,11 @@ impl App {
                         FileAction::Import => book_worker::Job::Import { from: path, level: self.settings.level },
                         FileAction::Export => book_worker::Job::Export { to: path },
                         FileAction::Merge => book_worker::Job::Merge { from: path },
+                        FileAction::Reference => {
+                            self.settings.book_file = Some(path.clone());
+                            self.send_book(book_worker::Job::Load { file: path });
+                            return self.save();
+                        }
                     };
                     self.send_book(job);
                 }
@@ -426,7 +441,27 @@ impl App {
             BookCommand::Import => return pick_file(s, FileAction::Import),
             BookCommand::Merge => return pick_file(s, FileAction::Merge),
             BookCommand::Export => return pick_file(s, FileAction::Export),
-            BookCommand::Fix => self.send_book(book_worker::Job::Fix),
+            BookCommand::Fix => self.send_book(book_worker::Job::Fix { edax_like: false }),
+            BookCommand::FixEdax => self.send_book(book_worker::Job::Fix { edax_like: true }),
+            BookCommand::Reference => return pick_file(s, FileAction::Reference),
+            BookCommand::Reduce => {
+                let root = self.game.position().board;
+                self.send_book(book_worker::Job::Reduce { root, walk: book_walk(&self.settings) });
+            }
+            BookCommand::Leaves => {
+                let settings = LeafSettings {
+                    walk: book_walk(&self.settings),
+                    level: self.settings.level,
+                    only_invalid: false,
+                    threads: usize::from(self.settings.threads),
+                };
+                let root = self.game.position().board;
+                self.send_book(book_worker::Job::Leaves {
+                    root,
+                    settings,
+                    hash_level: book_hash_level(&self.settings),
+                });
+            }
             BookCommand::Deviate => {
                 let settings = DeviateSettings {
                     level: self.settings.level,
@@ -655,6 +690,16 @@ impl App {
     }
 }
 
+/// The walk limits of the Book Settings (depth, error per move, accumulated error).
+fn book_walk(settings: &Settings) -> Walk {
+    let b = settings.book;
+    Walk {
+        depth: b.depth,
+        error_per_move: settings::BookSettings::per_move_limit(b.error_per_move),
+        error_sum: settings::BookSettings::sum_limit(b.error_sum),
+    }
+}
+
 /// Table size of each book searcher: the game's, at most 2^20 (one table per worker thread).
 fn book_hash_level(settings: &Settings) -> u8 {
     settings.hash_level.min(20)
@@ -667,6 +712,7 @@ fn pick_file(s: &Strings, action: FileAction) -> Task<Message> {
         async move {
             let dialog = rfd::AsyncFileDialog::new();
             let handle = match action {
+                FileAction::Reference => dialog.add_filter(filter, &["egbk3"]).pick_file().await,
                 FileAction::Import | FileAction::Merge => {
                     dialog.add_filter(filter, &["egbk3", "egbk2", "egbk", "dat", "txt"]).pick_file().await
                 }

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use iced::Subscription;
 use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
 use shirokuro_engine::book::file::ReadOptions;
-use shirokuro_engine::book::learn::{self, DeviateSettings, Searcher, ThinkerSearcher};
-use shirokuro_engine::book::ops::{self, Control, Progress};
+use shirokuro_engine::book::learn::{self, DeviateSettings, LeafSettings, Searcher, ThinkerSearcher};
+use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
 use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache, UmigameSettings};
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
 use shirokuro_engine::eval::{Weights, weights};
@@ -53,6 +53,12 @@ pub enum Operation {
     Views,
     /// Book Fix.
     Fix,
+    /// Edax-like Book Fix.
+    FixEdax,
+    /// Book Reduce.
+    Reduce,
+    /// Recalculate Leaves.
+    Leaves,
     /// Book Deviate.
     Deviate,
     /// Add This Transcript to Book.
@@ -100,8 +106,27 @@ pub enum Job {
         /// Value for the side to move, or `None` to delete the move's position.
         value: Option<i32>,
     },
-    /// Book Fix from the initial position, then save.
-    Fix,
+    /// Book Fix from the initial position (Edax's rule with `edax_like`: leaves take part), then save.
+    Fix {
+        /// Edax-like Book Fix.
+        edax_like: bool,
+    },
+    /// Book Reduce: keep what is reachable from `root` within `walk`, delete the rest below it, then save.
+    Reduce {
+        /// The position kept from.
+        root: Board,
+        /// Depth and errors.
+        walk: Walk,
+    },
+    /// Recalculate Leaves of the positions reachable from `root`, then save.
+    Leaves {
+        /// The position to walk from.
+        root: Board,
+        /// Depth, errors, level, threads.
+        settings: LeafSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
     /// Book Deviate from `root`, saving now and then and at the end.
     Deviate {
         /// The position learning starts from.
@@ -138,7 +163,10 @@ impl Job {
             Job::Info => Operation::Info,
             Job::Views { .. } => Operation::Views,
             Job::Edit { .. } => Operation::Edit,
-            Job::Fix => Operation::Fix,
+            Job::Fix { edax_like: false } => Operation::Fix,
+            Job::Fix { edax_like: true } => Operation::FixEdax,
+            Job::Reduce { .. } => Operation::Reduce,
+            Job::Leaves { .. } => Operation::Leaves,
             Job::Deviate { .. } => Operation::Deviate,
             Job::Store { .. } => Operation::Store,
         }
@@ -359,11 +387,25 @@ impl Worker {
                 self.save()?;
                 Ok((u64::from(value.is_some() || old.is_some()), false, true))
             }
-            Job::Fix => {
+            Job::Fix { edax_like } => {
                 let report =
-                    self.with_control(operation, |book, control| ops::fix(book, &Board::INITIAL, false, control));
+                    self.with_control(operation, |book, control| ops::fix(book, &Board::INITIAL, edax_like, control));
                 self.save()?;
                 Ok((report.values_changed, report.stopped, true))
+            }
+            Job::Reduce { root, walk } => {
+                let report = ops::reduce(&mut self.book, &root, walk);
+                self.save()?;
+                Ok((report.deleted, false, true))
+            }
+            Job::Leaves { root, settings, hash_level } => {
+                let make = self.searchers(hash_level)?;
+                let report = self.with_control(operation, |book, control| {
+                    learn::recalculate_leaves(book, &root, settings, &make, control)
+                });
+                let stopped = self.stop.load(Ordering::SeqCst);
+                self.save()?;
+                Ok((report.set, stopped, true))
             }
             Job::Deviate { root, settings, hash_level } => self.deviate(&root, &settings, hash_level),
             Job::Store { start, moves, depth, level, hash_level } => {
@@ -436,8 +478,21 @@ impl Worker {
     }
 
     fn deviate(&mut self, root: &Board, settings: &DeviateSettings, hash_level: u8) -> JobResult {
-        let weights = self.weights()?;
         let file = self.file.clone().ok_or_else(|| "no usable book file".to_owned())?;
+        let make = self.searchers(hash_level)?;
+        let before = self.book.len();
+        let result = self.with_control(Operation::Deviate, |book, control| {
+            let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
+            learn::deviate(book, root, settings, &make, &mut save, control)
+        });
+        let report = result.map_err(|e| e.to_string())?;
+        let added = (self.book.len().saturating_sub(before)) as u64;
+        Ok((added.max(report.added), report.stopped, true))
+    }
+
+    /// A factory of AI searchers for worker threads (each with a table of 2^`hash_level` entries).
+    fn searchers(&mut self, hash_level: u8) -> Result<impl Fn() -> Box<dyn Searcher> + Sync + use<>, String> {
+        let weights = self.weights()?;
         // The options are the same for every searcher, so one made here proves they all can be.
         drop(
             ThinkerSearcher::new(Arc::clone(&weights), hash_level)
@@ -455,14 +510,7 @@ impl Worker {
                 }
             }
         };
-        let before = self.book.len();
-        let result = self.with_control(Operation::Deviate, |book, control| {
-            let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
-            learn::deviate(book, root, settings, &make, &mut save, control)
-        });
-        let report = result.map_err(|e| e.to_string())?;
-        let added = (self.book.len().saturating_sub(before)) as u64;
-        Ok((added.max(report.added), report.stopped, true))
+        Ok(make)
     }
 }
 

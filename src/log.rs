@@ -157,6 +157,9 @@ pub fn operation_name(s: &Strings, operation: Operation) -> String {
         Operation::Edit => s.book_edit.clone(),
         Operation::Views => s.show_book_accuracy.clone(),
         Operation::Fix => s.book_fix.clone(),
+        Operation::FixEdax => s.book_fix_edax.clone(),
+        Operation::Reduce => s.book_reduce.clone(),
+        Operation::Leaves => s.book_leaves.clone(),
         Operation::Deviate => s.book_deviate.clone(),
         Operation::Store => s.book_store.clone(),
     }

@@ -157,6 +157,9 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(&s.book_deviate, None, book(BookCommand::Deviate)),
         action(&s.book_store, None, book(BookCommand::Store)),
         action(&s.book_fix, None, book(BookCommand::Fix)),
+        action(&s.book_fix_edax, None, book(BookCommand::FixEdax)),
+        action(&s.book_reduce, None, book(BookCommand::Reduce)),
+        action(&s.book_leaves, None, book(BookCommand::Leaves)),
     ];
     if book_busy {
         operations.push(action(&s.book_stop, Some("Q"), book(BookCommand::Stop)));
@@ -180,6 +183,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 action(&s.book_import, None, book(BookCommand::Import)),
                 action(&s.book_export, None, book(BookCommand::Export)),
                 action(&s.book_merge, None, book(BookCommand::Merge)),
+                action(&s.book_reference, None, book(BookCommand::Reference)),
             ],
         ),
         action(&s.book_info, None, book(BookCommand::Info)),

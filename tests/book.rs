@@ -108,7 +108,7 @@ fn a_damaged_book_gives_a_notice_loads_nothing_and_is_never_overwritten() {
         "{others:?}"
     );
     // An operation that would save fails instead of replacing the damaged file.
-    handle.send(Job::Fix);
+    handle.send(Job::Fix { edax_like: false });
     let _ = started(&mut events);
     let (_, _, outcome) = finish(&mut events);
     assert!(matches!(outcome, Outcome::Failed(_)), "{outcome:?}");
@@ -294,7 +294,7 @@ fn the_game_passes_the_book_only_when_it_is_in_use_and_shows_the_book_label() {
     let line = game.log_lines().last().unwrap();
     assert_eq!(
         line.text(Language::English.strings()),
-        "Book Fix: stopped, 5 positions in the book (2 added or changed)"
+        "Book Fix: stopped, 5 positions in the book (2 added, changed or removed)"
     );
     assert!(line.text(Language::Japanese.strings()).starts_with("book修正"));
 }
@@ -397,4 +397,33 @@ fn book_overlays_come_from_the_worker_and_show_on_the_board() {
     // Another position: the data no longer applies.
     let _ = game.update(Message::SquareClicked(sq("d6")), &ctx);
     assert!(game.scene().book_marks.is_empty());
+}
+
+#[test]
+fn reduce_and_recalculate_leaves_run_and_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.egbk3");
+    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let _ = finish(&mut events);
+
+    let walk = shirokuro_engine::book::ops::Walk { depth: 60, error_per_move: 80, error_sum: 100_000 };
+    let settings = shirokuro_engine::book::learn::LeafSettings { walk, level: 1, only_invalid: false, threads: 1 };
+    handle.send(Job::Leaves { root: Board::INITIAL, settings, hash_level: 12 });
+    assert_eq!(started(&mut events), Operation::Leaves);
+    let (books, _, outcome) = finish(&mut events);
+    assert!(matches!(outcome, Outcome::Done { added, .. } if added >= 1), "{outcome:?}");
+    let f5d6 = after(&["f5", "d6"]).board;
+    assert!(books[0].0.get(&f5d6).unwrap().leaf.is_defined(), "a leaf was searched for f5 d6");
+
+    // Depth 1: positions with at most 5 discs stay, f5 d6 (6 discs) goes.
+    let walk = shirokuro_engine::book::ops::Walk { depth: 1, ..walk };
+    handle.send(Job::Reduce { root: Board::INITIAL, walk });
+    assert_eq!(started(&mut events), Operation::Reduce);
+    let (books, _, outcome) = finish(&mut events);
+    assert_eq!(outcome, Outcome::Done { positions: 2, added: 1 });
+    assert!(!books[0].0.contains(&f5d6));
+    assert_eq!(book::load(&file, None, book::file::ReadOptions::default()).unwrap().0.len(), 2);
 }

@@ -188,7 +188,10 @@ fn a_running_book_operation_shows_progress_and_a_stop_button() {
     assert_eq!(app.book_running(), None);
     let mut ui = screen(&app);
     assert!(ui.find("Stop").is_err(), "the progress line is gone");
-    assert!(ui.find("Book Deviate: stopped, 40 positions in the book (12 added or changed)").is_ok(), "logged");
+    assert!(
+        ui.find("Book Deviate: stopped, 40 positions in the book (12 added, changed or removed)").is_ok(),
+        "logged"
+    );
 }
 
 #[test]
