@@ -529,8 +529,10 @@ impl App {
                 self.game.set_book_views(position, views, &make_ctx(&self.settings, self.language, &self.book));
             }
             book_worker::Event::Finished { operation, outcome } => {
-                if let Outcome::Failed(error) = &outcome {
-                    self.notices.push(Notice::BookFailed { error: error.clone() });
+                match &outcome {
+                    Outcome::Failed(error) => self.notices.push(Notice::BookFailed { error: error.clone() }),
+                    Outcome::NoFile => self.notices.push(Notice::BookNotWritable),
+                    Outcome::Done { .. } | Outcome::Stopped { .. } => {}
                 }
                 if !operation.is_quiet() {
                     self.book_running = None;
@@ -791,6 +793,7 @@ fn notice_text(s: &crate::i18n::Strings, notice: &Notice) -> String {
         Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
         Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
         Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
+        Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
     }
 }
 

@@ -192,6 +192,9 @@ pub enum Outcome {
     },
     /// Failed; the book is as it was.
     Failed(String),
+    /// Refused: the book file could not be read at start, so nothing is changed or saved over it (Book Reference
+    /// can choose another file).
+    NoFile,
 }
 
 /// What the book worker reports.
@@ -309,8 +312,21 @@ impl Operation {
     }
 }
 
-/// The outcome of one job body: `Ok((added, stopped, changed))` or an error message.
-type JobResult = Result<(u64, bool, bool), String>;
+/// Why a job failed: a message (from the engine: file, offset, step), or no usable book file.
+#[derive(Debug)]
+enum Failure {
+    Message(String),
+    NoFile,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Message(message)
+    }
+}
+
+/// The outcome of one job body: `Ok((added, stopped, changed))` or why it failed.
+type JobResult = Result<(u64, bool, bool), Failure>;
 
 impl Worker {
     fn run(mut self, inbox: &Receiver<Job>, handle: Handle) {
@@ -336,7 +352,8 @@ impl Worker {
                     }
                     if stopped { Outcome::Stopped { positions, added } } else { Outcome::Done { positions, added } }
                 }
-                Err(error) => Outcome::Failed(error),
+                Err(Failure::Message(error)) => Outcome::Failed(error),
+                Err(Failure::NoFile) => Outcome::NoFile,
             };
             if !self.emit(Event::Finished { operation, outcome }) {
                 return;
@@ -350,6 +367,11 @@ impl Worker {
 
     fn run_job(&mut self, job: Job) -> JobResult {
         let operation = job.operation();
+        let changes_book = !matches!(job, Job::Load { .. } | Job::Export { .. } | Job::Info | Job::Views { .. });
+        if changes_book && self.file.is_none() {
+            // Refuse before changing anything, so the book in memory stays the one the app shows.
+            return Err(Failure::NoFile);
+        }
         match job {
             Job::Load { file } => self.load(file),
             Job::Import { from, level } => {
@@ -439,15 +461,15 @@ impl Worker {
     }
 
     /// Saves the book to its file (egbk3, atomically, keeping a `.bak`).
-    fn save(&self) -> Result<(), String> {
+    fn save(&self) -> Result<(), Failure> {
         match &self.file {
             Some(file) => {
                 if let Some(dir) = file.parent() {
                     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
                 }
-                book::save(&self.book, file, BookFormat::Egbk3).map_err(|e| e.to_string())
+                Ok(book::save(&self.book, file, BookFormat::Egbk3).map_err(|e| e.to_string())?)
             }
-            None => Err("no usable book file: the book file could not be read, so it is not overwritten".to_owned()),
+            None => Err(Failure::NoFile),
         }
     }
 
@@ -478,7 +500,7 @@ impl Worker {
     }
 
     fn deviate(&mut self, root: &Board, settings: &DeviateSettings, hash_level: u8) -> JobResult {
-        let file = self.file.clone().ok_or_else(|| "no usable book file".to_owned())?;
+        let file = self.file.clone().ok_or(Failure::NoFile)?;
         let make = self.searchers(hash_level)?;
         let before = self.book.len();
         let result = self.with_control(Operation::Deviate, |book, control| {

@@ -127,6 +127,7 @@ impl LogLine {
                     Outcome::Done { positions, added } => fill(&s.log_book_done, &[&name, positions, added]),
                     Outcome::Stopped { positions, added } => fill(&s.log_book_stopped, &[&name, positions, added]),
                     Outcome::Failed(error) => fill(&s.log_book_failed, &[&name, error]),
+                    Outcome::NoFile => fill(&s.log_book_failed, &[&name, &s.book_no_file]),
                 }
             }
         }

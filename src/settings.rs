@@ -241,6 +241,8 @@ pub enum Notice {
         /// Why (the reader's message: offset or record).
         error: String,
     },
+    /// A book change was refused: the book file could not be read at start, so it is not overwritten.
+    BookNotWritable,
     /// A book operation (import, export, merge, save) failed.
     BookFailed {
         /// Why.
