@@ -536,7 +536,9 @@ impl App {
                 }
                 if !operation.is_quiet() {
                     self.book_running = None;
-                    self.game.log(LogLine::BookFinished(operation, outcome));
+                    let line = LogLine::BookFinished(operation, outcome);
+                    tracing::info!(target: "shirokuro::book", "{}", line.text(Language::English.strings()));
+                    self.game.log(line);
                 }
             }
         }
