@@ -394,6 +394,11 @@ fn book_overlays_come_from_the_worker_and_show_on_the_board() {
     let marks = &game.scene().book_marks;
     assert_eq!(marks.len(), 1);
     assert_eq!((marks[0].square, marks[0].accuracy.as_str(), marks[0].umigame), (sq("d6"), "F 20", None));
+    // With Book Accuracy on, a book hint's label is the move's line count.
+    let generation = game.generation();
+    let hint = engine_worker::Event::Hint { generation, square: sq("d6"), value: -3, kind: HintKind::Book, pv: vec![] };
+    let _ = game.on_engine(hint, &ctx);
+    assert_eq!(game.scene().hints[0].label, "1");
     // Another position: the data no longer applies.
     let _ = game.update(Message::SquareClicked(sq("d6")), &ctx);
     assert!(game.scene().book_marks.is_empty());
@@ -426,4 +431,17 @@ fn reduce_and_recalculate_leaves_run_and_save() {
     assert_eq!(outcome, Outcome::Done { positions: 2, added: 1 });
     assert!(!books[0].0.contains(&f5d6));
     assert_eq!(book::load(&file, None, book::file::ReadOptions::default()).unwrap().0.len(), 2);
+}
+
+#[test]
+fn line_counts_read_like_egaroucid_s() {
+    use shirokuro::screen::game::format_lines;
+    assert_eq!(format_lines(0), "0");
+    assert_eq!(format_lines(999), "999");
+    assert_eq!(format_lines(1_000), "1.0K");
+    assert_eq!(format_lines(1_299), "1.2K");
+    assert_eq!(format_lines(12_345), "12K");
+    assert_eq!(format_lines(123_456), "123K");
+    assert_eq!(format_lines(1_234_567), "1.2M");
+    assert_eq!(format_lines(4_000_000_000), "4.0G");
 }

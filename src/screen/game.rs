@@ -717,7 +717,12 @@ impl Game {
                     .map(|h| HintMark {
                         square: h.square,
                         value: h.value,
-                        label: if display.show_hint_level { label(h.kind) } else { String::new() },
+                        label: match (h.kind, self.book_lines(h.square, ctx)) {
+                            // With Book Accuracy on, a book move's label is its line count, as Egaroucid shows it.
+                            (HintKind::Book, Some(lines)) => format_lines(lines),
+                            _ if display.show_hint_level => label(h.kind),
+                            _ => String::new(),
+                        },
                         best: Some(h.value) == best,
                     })
                     .collect()
@@ -730,6 +735,15 @@ impl Game {
         let main = self.record.main().iter().map(|n| n.value).collect();
         let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
         self.chart.set(main, fork, self.record.ply(), Level::clamped(settings.level), display.alt_palette);
+    }
+
+    /// The line count of the book move on `square`, when Book Accuracy is shown and the data is for this position.
+    fn book_lines(&self, square: Square, ctx: &Ctx<'_>) -> Option<u32> {
+        let (at, views) = self.book_views.as_ref()?;
+        if !ctx.settings.display.show_book_accuracy || ctx.book.is_none() || *at != self.record.current().position {
+            return None;
+        }
+        views.iter().find(|v| v.value.mv == Move::Place(square)).map(|v| v.value.lines)
     }
 
     /// The book overlays of the position shown, when on and the book is in use.
@@ -934,6 +948,23 @@ impl Game {
             .spacing(4)
             .into()
     }
+}
+
+/// A line count as Egaroucid writes it: 999, 1.2K, 12K, 123K, 1.2M …
+#[must_use]
+pub fn format_lines(lines: u32) -> String {
+    let n = f64::from(lines);
+    for (unit, size) in [("G", 1e9), ("M", 1e6), ("K", 1e3)] {
+        if n >= size {
+            let scaled = n / size;
+            return if scaled < 10.0 {
+                format!("{:.1}{unit}", (scaled * 10.0).floor() / 10.0)
+            } else {
+                format!("{}{unit}", scaled.floor())
+            };
+        }
+    }
+    lines.to_string()
 }
 
 fn color_name(s: &Strings, color: Color) -> String {
