@@ -1,11 +1,19 @@
-//! The application root: settings, language, notices, the engine handle and the game screen. `update` only routes.
+//! The application root: settings, language, notices, the engine and book workers, the modal boxes and the game
+//! screen. `update` only routes.
+
+use std::path::PathBuf;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{Column, button, column, container, row, text};
+use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Element, Length, Subscription, Task, Theme};
+use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
+use shirokuro_engine::book::ops::{Info, Walk};
+use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
 
+use crate::book_worker::{self, Operation, Outcome, SharedBook};
 use crate::engine_worker::{self, EngineOptions, Event, Handle};
-use crate::i18n::{Language, fill};
+use crate::i18n::{Language, Strings, fill};
+use crate::log::{LogLine, operation_name};
 use crate::menu;
 use crate::screen::Ctx;
 use crate::screen::game::{self, Action, Game, Mode, Order};
@@ -30,6 +38,69 @@ pub enum Change {
     HintCount(u8),
     /// A display switch.
     Display(Toggle, bool),
+    /// Use the book for AI moves and hints.
+    UseBook(bool),
+    /// Book learning depth.
+    BookDepth(u8),
+    /// Book learning error per move.
+    BookErrorPerMove(u8),
+    /// Book learning accumulated error.
+    BookErrorSum(u8),
+    /// Book learning leaf error.
+    BookErrorLeaf(u8),
+    /// Right-click edits book values.
+    BookRightClick(bool),
+}
+
+/// The Book menu's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookCommand {
+    /// Book Info (opens a box when the counts arrive).
+    Info,
+    /// Choose a book file to import (replaces the book).
+    Import,
+    /// Choose where to export the book.
+    Export,
+    /// Choose a book file to merge in.
+    Merge,
+    /// Book Fix.
+    Fix,
+    /// Edax-like Book Fix.
+    FixEdax,
+    /// Book Reduce from the position shown.
+    Reduce,
+    /// Recalculate Leaves from the position shown.
+    Leaves,
+    /// Choose the book file loaded at start (and load it).
+    Reference,
+    /// Book Deviate from the position shown.
+    Deviate,
+    /// Add the line up to the position shown.
+    Store,
+    /// Stop the running operation.
+    Stop,
+}
+
+/// What a chosen file is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileAction {
+    /// Import Book.
+    Import,
+    /// Export Book.
+    Export,
+    /// Merge Book.
+    Merge,
+    /// Book Reference.
+    Reference,
+}
+
+/// A modal box over the game screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Modal {
+    /// Help ▸ About.
+    About,
+    /// Book ▸ Book Info.
+    BookInfo(Box<Info>),
 }
 
 /// The display switches.
@@ -57,6 +128,10 @@ pub enum Toggle {
     Log,
     /// Colour-vision-friendly palette.
     AltPalette,
+    /// Book accuracy labels.
+    BookAccuracy,
+    /// Umigame numbers.
+    Umigame,
 }
 
 /// Root messages.
@@ -66,6 +141,16 @@ pub enum Message {
     Game(game::Message),
     /// An event from the engine worker.
     Engine(Event),
+    /// An event from the book worker.
+    Book(book_worker::Event),
+    /// A Book menu command.
+    BookMenu(BookCommand),
+    /// A file dialog closed (`None`: cancelled).
+    BookFileChosen(FileAction, Option<PathBuf>),
+    /// The window was resized to this size.
+    WindowResized(iced::Size),
+    /// The modal box was closed.
+    CloseModal,
     /// Game ▸ New Game in this mode.
     NewGame(Mode),
     /// A settings change.
@@ -96,9 +181,21 @@ pub struct App {
     notices: Vec<Notice>,
     game: Game,
     engine: Option<Handle>,
-    about_open: bool,
+    book_worker: Option<book_worker::Handle>,
+    /// The last book snapshot from the book worker.
+    book: Option<SharedBook>,
+    /// The running book operation and its progress (done, total).
+    book_running: Option<(Operation, u64, u64)>,
+    modal: Option<Modal>,
+    /// The position whose book overlay data was last asked for.
+    views_asked: Option<shirokuro_engine::Position>,
     saving: bool,
     dirty: bool,
+}
+
+/// The screen context from the app's fields (a function so that other fields stay free to borrow mutably).
+fn make_ctx<'a>(settings: &'a Settings, language: Language, book: &'a Option<SharedBook>) -> Ctx<'a> {
+    Ctx { settings, language, book: if settings.use_book { book.as_ref() } else { None } }
 }
 
 impl App {
@@ -107,7 +204,7 @@ impl App {
     pub fn new(paths: Paths, loaded: settings::Loaded) -> App {
         let settings = loaded.settings;
         let language = settings.language.unwrap_or_else(Language::from_os);
-        let game = Game::new(&Ctx { settings: &settings, language });
+        let game = Game::new(&Ctx { settings: &settings, language, book: None });
         App {
             paths,
             settings,
@@ -115,7 +212,11 @@ impl App {
             notices: loaded.notices,
             game,
             engine: None,
-            about_open: false,
+            book_worker: None,
+            book: None,
+            book_running: None,
+            modal: None,
+            views_asked: None,
             saving: false,
             dirty: false,
         }
@@ -123,7 +224,31 @@ impl App {
 
     /// Read-only context for the screen.
     fn ctx(&self) -> Ctx<'_> {
-        Ctx { settings: &self.settings, language: self.language }
+        make_ctx(&self.settings, self.language, &self.book)
+    }
+
+    /// The book snapshot loaded (whether or not it is in use).
+    #[must_use]
+    pub fn book(&self) -> Option<&SharedBook> {
+        self.book.as_ref()
+    }
+
+    /// The running book operation with its progress (done, total), if any.
+    #[must_use]
+    pub fn book_running(&self) -> Option<(Operation, u64, u64)> {
+        self.book_running
+    }
+
+    /// The modal box shown, if any.
+    #[must_use]
+    pub fn modal(&self) -> Option<&Modal> {
+        self.modal.as_ref()
+    }
+
+    /// The book file: the one in the settings, or `<data dir>/book.egbk3`.
+    #[must_use]
+    pub fn book_file(&self) -> PathBuf {
+        self.settings.book_file.clone().unwrap_or_else(|| self.paths.default_book_file())
     }
 
     /// The game screen (for tests).
@@ -153,7 +278,7 @@ impl App {
     /// Whether the About box is open.
     #[must_use]
     pub fn is_about_open(&self) -> bool {
-        self.about_open
+        self.modal == Some(Modal::About)
     }
 
     /// The window title.
@@ -164,16 +289,80 @@ impl App {
 
     /// Routes a message.
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let task = self.route(message);
+        self.ask_for_views();
+        task
+    }
+
+    /// Asks the book worker for the overlay data of the position shown when an overlay is on and it changed.
+    fn ask_for_views(&mut self) {
+        let display = &self.settings.display;
+        let wanted =
+            (display.show_book_accuracy || display.show_umigame) && self.settings.use_book && self.book.is_some();
+        let position = self.game.position();
+        if !wanted || self.views_asked == Some(position) {
+            return;
+        }
+        if let Some(worker) = &self.book_worker {
+            worker.send(book_worker::Job::Views { position });
+            self.views_asked = Some(position);
+        }
+    }
+
+    fn route(&mut self, message: Message) -> Task<Message> {
         match message {
             Message::Game(message) => {
-                let action = self.game.update(message, &Ctx { settings: &self.settings, language: self.language });
+                // Stop (Q) also stops a running book operation.
+                if matches!(message, game::Message::Stop)
+                    && let Some(worker) = &self.book_worker
+                {
+                    worker.stop();
+                }
+                let opens_editor = matches!(message, game::Message::SquareRightClicked(_));
+                let action = self.game.update(message, &make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
-                Task::none()
+                if opens_editor && self.game.book_edit().is_some() {
+                    iced::widget::operation::focus(game::BOOK_EDIT_INPUT)
+                } else {
+                    Task::none()
+                }
             }
             Message::Engine(event) => self.engine_event(event),
+            Message::Book(event) => self.book_event(event),
+            Message::BookMenu(command) => self.book_command(command),
+            Message::BookFileChosen(action, path) => {
+                if let Some(path) = path {
+                    let job = match action {
+                        FileAction::Import => book_worker::Job::Import { from: path, level: self.settings.level },
+                        FileAction::Export => book_worker::Job::Export { to: path },
+                        FileAction::Merge => book_worker::Job::Merge { from: path },
+                        FileAction::Reference => {
+                            self.settings.book_file = Some(path.clone());
+                            self.send_book(book_worker::Job::Load { file: path });
+                            return self.save();
+                        }
+                    };
+                    self.send_book(job);
+                }
+                Task::none()
+            }
+            Message::WindowResized(size) => {
+                let side =
+                    |v: f32| (v.round() as u32).clamp(*settings::WINDOW_SIDES.start(), *settings::WINDOW_SIDES.end());
+                let (width, height) = (side(size.width), side(size.height));
+                if (width, height) == (self.settings.window_width, self.settings.window_height) {
+                    return Task::none();
+                }
+                (self.settings.window_width, self.settings.window_height) = (width, height);
+                self.save()
+            }
+            Message::CloseModal => {
+                self.modal = None;
+                Task::none()
+            }
             Message::NewGame(mode) => {
                 (self.settings.ai_plays_black, self.settings.ai_plays_white) = mode.ai_sides();
-                let action = self.game.new_game(&Ctx { settings: &self.settings, language: self.language });
+                let action = self.game.new_game(&make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
                 self.save()
             }
@@ -181,7 +370,7 @@ impl App {
             Message::LanguageSelected(language) => {
                 self.language = language;
                 self.settings.language = Some(language);
-                self.game.language_changed(&Ctx { settings: &self.settings, language });
+                self.game.language_changed(&make_ctx(&self.settings, language, &self.book));
                 self.save()
             }
             Message::Key(event) => {
@@ -195,7 +384,7 @@ impl App {
                 Task::none()
             }
             Message::About(open) => {
-                self.about_open = open;
+                self.modal = open.then_some(Modal::About);
                 Task::none()
             }
             Message::CopyTranscript => iced::clipboard::write(self.game.transcript()),
@@ -216,7 +405,7 @@ impl App {
         match shirokuro_engine::notation::parse_transcript(text.trim()) {
             Ok(transcript) => {
                 let squares: Vec<_> = transcript.moves.iter().filter_map(|mv| mv.square()).collect();
-                let action = self.game.load_moves(&squares, &Ctx { settings: &self.settings, language: self.language });
+                let action = self.game.load_moves(&squares, &make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
             }
             Err(error) => self.notices.push(Notice::TranscriptRejected { error: error.to_string() }),
@@ -225,6 +414,10 @@ impl App {
 
     /// Passes a screen action to the engine.
     fn perform(&mut self, action: Action) {
+        if let Action::BookEdit { board, mv, value } = action {
+            self.send_book(book_worker::Job::Edit { board, mv, value });
+            return;
+        }
         let Action::Engine(order) = action else { return };
         let Some(engine) = &self.engine else { return };
         match order {
@@ -232,6 +425,124 @@ impl App {
             Order::Cancel(generation) => engine.cancel(generation),
             Order::ClearCache => engine.clear_cache(),
         }
+    }
+
+    fn send_book(&self, job: book_worker::Job) {
+        if let Some(worker) = &self.book_worker {
+            worker.send(job);
+        }
+    }
+
+    fn book_command(&mut self, command: BookCommand) -> Task<Message> {
+        let b = self.settings.book;
+        let s = self.language.strings();
+        match command {
+            BookCommand::Info => self.send_book(book_worker::Job::Info),
+            BookCommand::Import => return pick_file(s, FileAction::Import),
+            BookCommand::Merge => return pick_file(s, FileAction::Merge),
+            BookCommand::Export => return pick_file(s, FileAction::Export),
+            BookCommand::Fix => self.send_book(book_worker::Job::Fix { edax_like: false }),
+            BookCommand::FixEdax => self.send_book(book_worker::Job::Fix { edax_like: true }),
+            BookCommand::Reference => return pick_file(s, FileAction::Reference),
+            BookCommand::Reduce => {
+                let root = self.game.position().board;
+                self.send_book(book_worker::Job::Reduce { root, walk: book_walk(&self.settings) });
+            }
+            BookCommand::Leaves => {
+                let settings = LeafSettings {
+                    walk: book_walk(&self.settings),
+                    level: self.settings.level,
+                    only_invalid: false,
+                    threads: usize::from(self.settings.threads),
+                };
+                let root = self.game.position().board;
+                self.send_book(book_worker::Job::Leaves {
+                    root,
+                    settings,
+                    hash_level: book_hash_level(&self.settings),
+                });
+            }
+            BookCommand::Deviate => {
+                let settings = DeviateSettings {
+                    level: self.settings.level,
+                    depth: b.depth,
+                    error_per_move: settings::BookSettings::per_move_limit(b.error_per_move),
+                    error_sum: settings::BookSettings::sum_limit(b.error_sum),
+                    error_leaf: settings::BookSettings::per_move_limit(b.error_leaf),
+                    max_loops: usize::MAX,
+                    threads: usize::from(self.settings.threads),
+                    // Egaroucid autosaves hourly; the end of the run (or a stop) always saves.
+                    save_every: std::time::Duration::from_secs(3600),
+                };
+                let root = self.game.position().board;
+                self.send_book(book_worker::Job::Deviate {
+                    root,
+                    settings,
+                    hash_level: book_hash_level(&self.settings),
+                });
+            }
+            BookCommand::Store => {
+                self.send_book(book_worker::Job::Store {
+                    start: shirokuro_engine::Position::INITIAL.board,
+                    moves: self.game.line_to_cursor(),
+                    depth: b.depth,
+                    level: self.settings.level,
+                    hash_level: book_hash_level(&self.settings),
+                });
+            }
+            BookCommand::Stop => {
+                if let Some(worker) = &self.book_worker {
+                    worker.stop();
+                }
+            }
+        }
+        Task::none()
+    }
+
+    fn book_event(&mut self, event: book_worker::Event) -> Task<Message> {
+        match event {
+            book_worker::Event::Ready(handle) => {
+                handle.send(book_worker::Job::Load { file: self.book_file() });
+                self.book_worker = Some(handle);
+            }
+            book_worker::Event::Started(operation) => {
+                if !operation.is_quiet() {
+                    self.book_running = Some((operation, 0, 0));
+                    self.game.log(LogLine::BookStarted(operation));
+                }
+            }
+            book_worker::Event::Progress { operation, done, total } => {
+                if !operation.is_quiet() {
+                    self.book_running = Some((operation, done, total));
+                }
+            }
+            book_worker::Event::Book(book) => {
+                self.book = Some(book);
+                self.views_asked = None;
+                // Book moves and values may have changed: plan again.
+                let action = self.game.settings_changed(&make_ctx(&self.settings, self.language, &self.book));
+                self.perform(action);
+            }
+            book_worker::Event::Unreadable { file, error } => self.notices.push(Notice::BookUnreadable { file, error }),
+            book_worker::Event::Info(info) => self.modal = Some(Modal::BookInfo(info)),
+            book_worker::Event::Views { position, views } => {
+                self.game.set_book_views(position, views, &make_ctx(&self.settings, self.language, &self.book));
+            }
+            book_worker::Event::Finished { operation, outcome } => {
+                match &outcome {
+                    Outcome::Failed(error) => self.notices.push(Notice::BookFailed { error: error.clone() }),
+                    Outcome::NoFile => self.notices.push(Notice::BookNotWritable),
+                    Outcome::Done { .. } | Outcome::Stopped { .. } => {}
+                }
+                if !operation.is_quiet() {
+                    self.book_running = None;
+                    let line = LogLine::BookFinished(operation, outcome);
+                    tracing::info!(target: "shirokuro::book", "{}", line.text(Language::English.strings()));
+                    self.game.log(line);
+                }
+            }
+        }
+        Task::none()
     }
 
     fn engine_options(&self) -> EngineOptions {
@@ -245,13 +556,13 @@ impl App {
                 self.engine = Some(handle);
             }
             Event::Configured => {
-                let action = self.game.engine_ready(&Ctx { settings: &self.settings, language: self.language });
+                let action = self.game.engine_ready(&make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
             }
             Event::WeightsFailed(error) => self.notices.push(Notice::WeightsFailed { error }),
             Event::EngineFailed(error) => self.notices.push(Notice::EngineFailed { error }),
             event => {
-                let action = self.game.on_engine(event, &Ctx { settings: &self.settings, language: self.language });
+                let action = self.game.on_engine(event, &make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
             }
         }
@@ -278,13 +589,19 @@ impl App {
                 s.display.hint_count = n.clamp(*settings::HINT_COUNTS.start(), *settings::HINT_COUNTS.end());
             }
             Change::Display(toggle, on) => *display_flag(&mut s.display, toggle) = on,
+            Change::UseBook(on) => s.use_book = on,
+            Change::BookDepth(v) => s.book.depth = v.min(*settings::BOOK_DEPTHS.end()),
+            Change::BookErrorPerMove(v) => s.book.error_per_move = v.min(*settings::BOOK_ERRORS.end()),
+            Change::BookErrorSum(v) => s.book.error_sum = v.min(*settings::BOOK_ERRORS.end()),
+            Change::BookErrorLeaf(v) => s.book.error_leaf = v.min(*settings::BOOK_ERRORS.end()),
+            Change::BookRightClick(on) => s.book.right_click_edit = on,
         }
         if reconfigure && let Some(engine) = &self.engine {
             // Abandon the running job; the game re-plans when the rebuilt engine reports `Configured`.
             engine.cancel(u64::MAX);
             engine.configure(self.engine_options());
         }
-        let action = self.game.settings_changed(&Ctx { settings: &self.settings, language: self.language });
+        let action = self.game.settings_changed(&make_ctx(&self.settings, self.language, &self.book));
         self.perform(action);
         self.save()
     }
@@ -313,11 +630,13 @@ impl App {
         if self.dirty { self.save() } else { Task::none() }
     }
 
-    /// The engine worker and the keyboard.
+    /// The engine and book workers, the keyboard and window resizes.
     pub fn subscription(&self) -> Subscription<Message> {
         Subscription::batch([
             engine_worker::subscription(self.paths.weights_file()).map(Message::Engine),
+            book_worker::subscription(self.paths.weights_file()).map(Message::Book),
             keyboard::listen().map(Message::Key),
+            iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
         ])
     }
 
@@ -325,7 +644,7 @@ impl App {
     pub fn view(&self) -> Element<'_, Message> {
         let ctx = self.ctx();
         let s = ctx.strings();
-        let mut page = Column::new().push(menu::bar(&ctx, self.game.is_paused()));
+        let mut page = Column::new().push(menu::bar(&ctx, self.game.is_paused(), self.book_running.is_some()));
         for (index, notice) in self.notices.iter().enumerate() {
             let line = row![
                 text(notice_text(s, notice)).width(Length::Fill),
@@ -335,7 +654,25 @@ impl App {
             .align_y(iced::Alignment::Center);
             page = page.push(container(line).padding(6).width(Length::Fill).style(container::warning));
         }
-        if self.about_open {
+        if let Some((operation, done, total)) = self.book_running {
+            let name = operation_name(s, operation);
+            let progress = if total > 0 {
+                fill(&s.book_progress, &[&name, &done, &total])
+            } else {
+                fill(&s.book_progress_open, &[&name, &done])
+            };
+            let line = row![
+                text(progress).width(Length::Fill),
+                button(text(s.book_stop.clone())).on_press(Message::BookMenu(BookCommand::Stop)),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center);
+            page = page.push(container(line).id("book-progress").padding(6).width(Length::Fill));
+        }
+        if let Some(Modal::BookInfo(info)) = &self.modal {
+            return page.push(container(book_info_view(s, info)).id("book-info").center(Length::Fill)).into();
+        }
+        if self.modal == Some(Modal::About) {
             let about = column![
                 text(s.about.clone()).size(20),
                 text(fill(&s.about_text, &[&env!("CARGO_PKG_VERSION")])),
@@ -357,6 +694,68 @@ impl App {
     }
 }
 
+/// The walk limits of the Book Settings (depth, error per move, accumulated error).
+fn book_walk(settings: &Settings) -> Walk {
+    let b = settings.book;
+    Walk {
+        depth: b.depth,
+        error_per_move: settings::BookSettings::per_move_limit(b.error_per_move),
+        error_sum: settings::BookSettings::sum_limit(b.error_sum),
+    }
+}
+
+/// Table size of each book searcher: the game's, at most 2^20 (one table per worker thread).
+fn book_hash_level(settings: &Settings) -> u8 {
+    settings.hash_level.min(20)
+}
+
+/// Opens the file dialog for `action` in the background; its answer comes back as [`Message::BookFileChosen`].
+fn pick_file(s: &Strings, action: FileAction) -> Task<Message> {
+    let filter = s.book_files.clone();
+    Task::perform(
+        async move {
+            let dialog = rfd::AsyncFileDialog::new();
+            let handle = match action {
+                FileAction::Reference => dialog.add_filter(filter, &["egbk3"]).pick_file().await,
+                FileAction::Import | FileAction::Merge => {
+                    dialog.add_filter(filter, &["egbk3", "egbk2", "egbk", "dat", "txt"]).pick_file().await
+                }
+                FileAction::Export => {
+                    dialog.add_filter(filter, &["egbk3", "dat"]).set_file_name("book.egbk3").save_file().await
+                }
+            };
+            handle.map(|h| h.path().to_path_buf())
+        },
+        move |path| Message::BookFileChosen(action, path),
+    )
+}
+
+/// Book Info: the counts by level and by ply, in a box with a Close button.
+fn book_info_view<'a>(s: &Strings, info: &Info) -> Element<'a, Message> {
+    let mut levels = Column::new().spacing(2).push(text(s.book_info_by_level.clone()).size(15));
+    for (level, n) in info.by_level.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let line = match u8::try_from(level) {
+            Ok(LEVEL_HUMAN) => fill(&s.book_info_level_human, &[n]),
+            Ok(LEVEL_UNDEFINED) => fill(&s.book_info_level_undefined, &[n]),
+            _ => fill(&s.book_info_level, &[&level, n]),
+        };
+        levels = levels.push(text(line).size(13));
+    }
+    let mut plies = Column::new().spacing(2).push(text(s.book_info_by_ply.clone()).size(15));
+    for (ply, n) in info.by_ply.iter().enumerate().filter(|(_, n)| **n > 0) {
+        plies = plies.push(text(fill(&s.book_info_ply, &[&ply, n])).size(13));
+    }
+    column![
+        text(s.book_info.clone()).size(20),
+        text(fill(&s.book_info_positions, &[&info.positions])).size(16),
+        scrollable(row![levels.width(180), plies.width(180)].spacing(20)).height(Length::Fixed(420.0)),
+        button(text(s.close.clone())).on_press(Message::CloseModal),
+    ]
+    .spacing(10)
+    .padding(20)
+    .into()
+}
+
 /// The field behind a display switch.
 fn display_flag(display: &mut settings::Display, toggle: Toggle) -> &mut bool {
     match toggle {
@@ -371,6 +770,8 @@ fn display_flag(display: &mut settings::Display, toggle: Toggle) -> &mut bool {
         Toggle::Graph => &mut display.show_graph,
         Toggle::Log => &mut display.show_log,
         Toggle::AltPalette => &mut display.alt_palette,
+        Toggle::BookAccuracy => &mut display.show_book_accuracy,
+        Toggle::Umigame => &mut display.show_umigame,
     }
 }
 
@@ -392,6 +793,9 @@ fn notice_text(s: &crate::i18n::Strings, notice: &Notice) -> String {
         Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[error]),
         Notice::TranscriptRejected { error } => fill(&s.notice_transcript_rejected, &[error]),
         Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
+        Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
+        Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
+        Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
     }
 }
 

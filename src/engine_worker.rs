@@ -6,6 +6,9 @@
 //!   engine's stop flag, so a running search returns within milliseconds; the worker skips work for older
 //!   generations, and the app drops any event whose generation is not its current one.
 //! - Hints and analysis report each value as soon as it is found.
+//! - Jobs may carry a book snapshot: the AI then plays a book move when the position has one (best at random among
+//!   equals, as Egaroucid), hints give book values (labelled "book") for the moves in the book and search the others,
+//!   and analysis takes a position's book value when it has one.
 //!
 //! The engine's `think` has no progress callback yet, so hint values stream per move and per level rather than per
 //! search iteration (see docs/app-status.md).
@@ -19,11 +22,16 @@ use std::time::Instant;
 
 use iced::Subscription;
 use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
+use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::book::{ops, views};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::{Level, SearchPlan};
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::{ThinkProgress, Thinker, ThinkerStop, Thought};
 use shirokuro_engine::{Color, Move, Position, Square};
+
+use crate::book_worker::SharedBook;
+use crate::log::{LogLine, Search};
 
 /// What the engine is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +42,8 @@ pub enum Job {
         position: Position,
         /// The level.
         level: Level,
+        /// The book to play from, if any.
+        book: Option<SharedBook>,
     },
     /// Evaluate every legal move, streaming values as they are found.
     Hints {
@@ -41,6 +51,8 @@ pub enum Job {
         position: Position,
         /// The deepest level to reach.
         level: Level,
+        /// The book whose values replace searches, if any.
+        book: Option<SharedBook>,
     },
     /// Evaluate each position of a line, in the given order.
     Analyze {
@@ -48,6 +60,8 @@ pub enum Job {
         positions: Vec<(usize, Position)>,
         /// The level.
         level: Level,
+        /// The book whose values replace searches, if any.
+        book: Option<SharedBook>,
     },
 }
 
@@ -80,6 +94,8 @@ enum Command {
 /// How a hint value was found, for the label under it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HintKind {
+    /// A value from the book.
+    Book,
     /// A midgame search of this level.
     Level(u8),
     /// An endgame search at this selectivity (percent, 100 = exact).
@@ -128,7 +144,7 @@ pub enum Event {
         generation: u64,
     },
     /// A line for the log panel.
-    Log(String),
+    Log(LogLine),
     /// The weights could not be loaded; the engine plays with zero weights.
     WeightsFailed(String),
     /// The engine could not be created with the requested options.
@@ -205,6 +221,7 @@ fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + u
         cancelled_at: Arc::clone(&handle.cancelled_at),
         weights: None,
         thinker: None,
+        rng: GameRng::new(seed()),
     };
     let file = weights_file.clone();
     let spawned = thread::Builder::new().name("shirokuro-engine".to_owned()).spawn(move || worker.run(&file, handle));
@@ -222,6 +239,12 @@ struct Worker {
     cancelled_at: Arc<Mutex<Option<Instant>>>,
     weights: Option<Arc<Weights>>,
     thinker: Option<Thinker>,
+    rng: GameRng,
+}
+
+/// A seed for the book move choice from the clock.
+fn seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64 | 1)
 }
 
 impl Worker {
@@ -244,7 +267,7 @@ impl Worker {
                     if let Some(thinker) = &self.thinker {
                         thinker.clear();
                     }
-                    self.emit(Event::Log("cache cleared".to_owned()))
+                    self.emit(Event::Log(LogLine::CacheCleared))
                 }
                 Command::Run(request) => self.run_job(request),
             };
@@ -257,18 +280,19 @@ impl Worker {
     /// Sends an event; `false` once the app has gone. Log lines also go to the process log.
     fn emit(&self, event: Event) -> bool {
         if let Event::Log(line) = &event {
-            tracing::info!(target: "shirokuro::engine", "{line}");
+            tracing::info!(target: "shirokuro::engine", "{}", line.text(crate::i18n::Language::English.strings()));
         }
         self.events.unbounded_send(event).is_ok()
     }
 
     /// Logs how long a stopped search took to return after the app cancelled it (the stop latency).
-    fn log_stop(&self, what: &str) -> bool {
+    fn log_stop(&self, search: Search) -> bool {
         let since = self.cancelled_at.lock().ok().and_then(|at| *at).map(|at| at.elapsed());
         match since {
-            Some(elapsed) => {
-                self.emit(Event::Log(format!("{what} stopped {:.1} ms after cancel", elapsed.as_secs_f64() * 1e3)))
-            }
+            Some(elapsed) => self.emit(Event::Log(LogLine::Stopped {
+                search,
+                micros: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+            })),
             None => true,
         }
     }
@@ -285,10 +309,8 @@ impl Worker {
                     *stop = Some(thinker.stop_handle());
                 }
                 self.thinker = Some(thinker);
-                self.emit(Event::Log(format!(
-                    "engine ready: {} threads, hash level {}",
-                    options.threads, options.hash_level
-                ))) && self.emit(Event::Configured)
+                self.emit(Event::Log(LogLine::EngineReady { threads: options.threads, hash_level: options.hash_level }))
+                    && self.emit(Event::Configured)
             }
             Err(error) => self.emit(Event::EngineFailed(error.to_string())),
         }
@@ -298,53 +320,91 @@ impl Worker {
         self.latest.load(Ordering::SeqCst) == generation
     }
 
-    fn run_job(&self, request: Request) -> bool {
+    fn run_job(&mut self, request: Request) -> bool {
         let generation = request.generation;
-        let Some(thinker) = &self.thinker else { return true };
-        if !self.is_current(generation) {
+        if self.thinker.is_none() || !self.is_current(generation) {
             return true;
         }
+        if let Job::Think { position, book: Some(book), .. } = &request.job
+            && let Some(thought) = book_thought(&book.0, position, &mut self.rng)
+        {
+            let value = thought.score;
+            let Some(mv) = thought.best_move else { return true };
+            return self.emit(Event::Log(LogLine::BookMove { mv, value }))
+                && self.emit(Event::Thought { generation, thought })
+                && self.emit(Event::Done { generation });
+        }
+        let Some(thinker) = &self.thinker else { return true };
         match request.job {
-            Job::Think { position, level } => {
+            Job::Think { position, level, .. } => {
                 let thought = thinker.think_with_progress(&position, level, &mut |p| {
                     let _sent = self.emit(Event::Log(describe_progress(p)));
                 });
                 if thought.stopped {
-                    return self.log_stop("move search");
+                    return self.log_stop(Search::Move);
                 }
-                let alive = self.emit(Event::Log(describe("move", level, &thought)));
+                let alive = self.emit(Event::Log(describe(level, &thought)));
                 if !self.is_current(generation) {
                     return alive;
                 }
                 alive && self.emit(Event::Thought { generation, thought }) && self.emit(Event::Done { generation })
             }
-            Job::Hints { position, level } => self.hints(thinker, generation, position, level),
-            Job::Analyze { positions, level } => {
+            Job::Hints { position, level, book } => self.hints(thinker, generation, position, level, book.as_ref()),
+            Job::Analyze { positions, level, book } => {
                 for (ply, position) in positions {
                     if !self.is_current(generation) {
                         return true;
                     }
-                    let thought = thinker.think(&position, level);
-                    if thought.stopped {
-                        return self.log_stop("analysis");
-                    }
+                    let in_book = book.as_ref().and_then(|book| book_value(&book.0, &position));
+                    let score = match in_book {
+                        Some(value) => value,
+                        None => {
+                            let thought = thinker.think(&position, level);
+                            if thought.stopped {
+                                return self.log_stop(Search::Analysis);
+                            }
+                            thought.score
+                        }
+                    };
                     if !self.is_current(generation) {
                         return true;
                     }
-                    let value = black_value(position.side_to_move, thought.score);
+                    let value = black_value(position.side_to_move, score);
                     if !self.emit(Event::Analyzed { generation, ply, value }) {
                         return false;
                     }
                 }
-                self.emit(Event::Log(format!("analysis done at level {}", level.get())))
+                self.emit(Event::Log(LogLine::AnalysisDone { level: level.get() }))
                     && self.emit(Event::Done { generation })
             }
         }
     }
 
     /// Values for every legal move, deepening level by level so early values appear at once.
-    fn hints(&self, thinker: &Thinker, generation: u64, position: Position, level: Level) -> bool {
-        let moves: Vec<Square> = position.board.moves().into_iter().collect();
+    fn hints(
+        &self,
+        thinker: &Thinker,
+        generation: u64,
+        position: Position,
+        level: Level,
+        book: Option<&SharedBook>,
+    ) -> bool {
+        let mut moves: Vec<Square> = position.board.moves().into_iter().collect();
+        // Book values first, for the moves in the book; only the others are searched.
+        if let Some(book) = book {
+            for value in views::book_moves(&book.0, &position.board) {
+                let Move::Place(square) = value.mv else { continue };
+                let pv = match shirokuro_engine::book::book_child(&position.board, value.mv) {
+                    Some((child, _)) => ops::principal_line(&book.0, &child),
+                    None => Vec::new(),
+                };
+                let hint = Event::Hint { generation, square, value: i32::from(value.value), kind: HintKind::Book, pv };
+                if !self.emit(hint) {
+                    return false;
+                }
+                moves.retain(|&m| m != square);
+            }
+        }
         if moves.is_empty() {
             return self.emit(Event::Done { generation });
         }
@@ -374,7 +434,7 @@ impl Worker {
                 let Ok(child) = position.play(Move::Place(square)) else { continue };
                 let thought = thinker.think(&child, child_level);
                 if thought.stopped {
-                    return self.log_stop("hint search");
+                    return self.log_stop(Search::Hints);
                 }
                 if !self.is_current(generation) {
                     return true;
@@ -402,26 +462,58 @@ pub fn black_value(side: Color, score: i32) -> i32 {
 }
 
 /// A log line for one finished iteration of a search.
-fn describe_progress(p: &ThinkProgress) -> String {
-    let pv: String = p.pv.iter().take(12).map(ToString::to_string).collect::<Vec<_>>().join(" ");
-    let selectivity = if p.exact { "exact".to_owned() } else { format!("{}%", p.selectivity.percent()) };
-    format!("  depth {}@{selectivity} {:+} {pv} nodes {} {:.0} n/s", p.depth, p.score, p.nodes, p.nodes_per_second())
+fn describe_progress(p: &ThinkProgress) -> LogLine {
+    LogLine::Iteration {
+        depth: p.depth,
+        percent: (!p.exact).then(|| p.selectivity.percent().to_string()),
+        score: p.score,
+        pv: p.pv.iter().take(12).copied().collect(),
+        nodes: p.nodes,
+        nps: p.nodes_per_second() as u64,
+    }
 }
 
-/// A log line for a finished search.
-fn describe(what: &str, level: Level, thought: &Thought) -> String {
-    let best = thought.best_move.map_or_else(|| "-".to_owned(), |mv| mv.to_string());
+/// A log line for a finished move search.
+fn describe(level: Level, thought: &Thought) -> LogLine {
     let secs = thought.elapsed.as_secs_f64();
     let nps = if secs > 0.0 { thought.nodes as f64 / secs } else { 0.0 };
-    format!(
-        "{what} Lv{} {best} {:+}{} depth {} nodes {} {:.3}s {:.0} n/s{}",
-        level.get(),
-        thought.score,
-        if thought.exact { " exact" } else { "" },
-        thought.depth,
-        thought.nodes,
-        secs,
-        nps,
-        if thought.stopped { " (stopped)" } else { "" }
-    )
+    LogLine::MoveSearched {
+        level: level.get(),
+        best: thought.best_move,
+        score: thought.score,
+        exact: thought.exact,
+        depth: thought.depth,
+        nodes: thought.nodes,
+        millis: u64::try_from(thought.elapsed.as_millis()).unwrap_or(u64::MAX),
+        nps: nps as u64,
+    }
+}
+
+/// The AI's book move in `position`, chosen at random among the best (Egaroucid's default), as a [`Thought`] whose
+/// line follows the book; `None` when the book has no usable move here.
+#[must_use]
+pub fn book_thought(book: &shirokuro_engine::book::Book, position: &Position, rng: &mut GameRng) -> Option<Thought> {
+    let moves = views::book_moves(book, &position.board);
+    let mv = views::choose_book_move(&moves, 0, rng)?;
+    let value = moves.iter().find(|m| m.mv == mv).map(|m| i32::from(m.value))?;
+    let mut pv = vec![mv];
+    if let Some((child, _)) = shirokuro_engine::book::book_child(&position.board, mv) {
+        pv.extend(ops::principal_line(book, &child));
+    }
+    Some(Thought {
+        best_move: Some(mv),
+        score: value,
+        exact: false,
+        depth: 0,
+        nodes: 0,
+        elapsed: std::time::Duration::ZERO,
+        stopped: false,
+        selectivity: shirokuro_engine::level::Selectivity::Exact,
+        pv,
+    })
+}
+
+/// The book's value of `position` for its side to move, if the position is in the book.
+fn book_value(book: &shirokuro_engine::book::Book, position: &Position) -> Option<i32> {
+    book.get(&position.board).map(|entry| i32::from(entry.value))
 }

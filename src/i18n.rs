@@ -138,6 +138,15 @@ strings! {
     hint_level, hint_percent,
     notice_bad_value, notice_unknown_key, notice_settings_unreadable, notice_settings_save_failed,
     notice_weights_failed, notice_engine_failed, notice_transcript_rejected, notice_clipboard_empty,
+    use_book, menu_book, book_settings, book_depth, book_error_per_move, book_error_sum, book_error_leaf, book_unlimited,
+    book_operation, book_file_operation, book_load, book_import, book_export, book_merge, book_info, book_fix,
+    book_deviate, book_store, book_stop, book_files, book_progress, book_progress_open,
+    book_info_positions, book_info_by_level, book_info_by_ply, book_info_level, book_info_level_human,
+    book_info_level_undefined, book_info_ply, book_positions, hint_book, notice_book_unreadable, notice_book_failed,
+    log_engine_ready, log_cache_cleared, log_stopped, log_search_move, log_search_hints, log_search_analysis, log_exact,
+    log_iteration, log_move_searched, log_book_move, log_analysis_done, log_move_rejected, log_book_started,
+    log_book_done, log_book_stopped, log_book_failed, book_edit, book_edit_prompt, book_edit_help, book_right_click,
+    show_book_accuracy, show_umigame, book_fix_edax, book_reduce, book_leaves, book_reference, book_no_file,
 }
 
 #[cfg(test)]

@@ -5,9 +5,11 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod book_worker;
 pub mod engine_worker;
 pub mod fsutil;
 pub mod i18n;
+pub mod log;
 pub mod menu;
 pub mod opening;
 pub mod record;

@@ -9,6 +9,7 @@ fn main() -> iced::Result {
     tracing_subscriber::fmt().with_writer(std::io::stderr).init();
     let paths = Paths::platform();
     let loaded = settings::load(&paths.settings_file);
+    let size = (loaded.settings.window_width as f32, loaded.settings.window_height as f32);
     let boot = move || App::new(paths.clone(), loaded.clone());
     let mut application = iced::application(boot, App::update, App::view)
         .title(App::title)
@@ -16,7 +17,7 @@ fn main() -> iced::Result {
         .theme(App::theme)
         .default_font(iced::Font::with_name(shirokuro::FONT_FAMILY))
         .antialiasing(true)
-        .window_size((1100.0, 720.0))
+        .window_size(size)
         .centered();
     for font in shirokuro::FONTS {
         application = application.font(font);

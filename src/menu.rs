@@ -1,11 +1,11 @@
-//! The menu bar (iced_aw): Game, Settings, Display, Operate, In/Out, Help and Language. Every item sends a message; items of
-//! features that do not exist yet are absent.
+//! The menu bar (iced_aw): Game, Settings, Display, Operate, In/Out, Book, Help and Language. Every item sends a
+//! message; items of features that do not exist yet are absent.
 
 use iced::widget::{button, checkbox, column, container, slider, text};
 use iced::{Element, Length};
 use iced_aw::menu::{Item, Menu, MenuBar};
 
-use crate::app::{Change, Message, Toggle, display_value};
+use crate::app::{BookCommand, Change, Message, Toggle, display_value};
 use crate::i18n::Language;
 use crate::screen::Ctx;
 use crate::screen::game::{self, Mode};
@@ -66,8 +66,22 @@ fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Render
     Menu::new(items).width(MENU_WIDTH).offset(4.0).spacing(2.0)
 }
 
-/// The menu bar. `paused` chooses between Stop and Resume.
-pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
+/// A slider for a book error setting; its top value reads "Inf" (no limit).
+fn error_range<'a>(label: &str, unlimited: &str, value: u8, on_change: impl Fn(u8) -> Message + 'a) -> MenuItem<'a> {
+    let shown = if value >= settings::BOOK_ERROR_UNLIMITED { unlimited.to_owned() } else { value.to_string() };
+    Item::new(
+        column![text(format!("{label}: {shown}")).size(14), slider(settings::BOOK_ERRORS, value, on_change)]
+            .spacing(2)
+            .padding([4, 8]),
+    )
+}
+
+fn submenu<'a>(label: &str, items: Vec<MenuItem<'a>>) -> MenuItem<'a> {
+    Item::with_menu(container(text(format!("{label} ›")).size(14)).padding([4, 8]).width(Length::Fill), menu(items))
+}
+
+/// The menu bar. `paused` chooses between Stop and Resume; `book_busy` adds Stop to the book operations.
+pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Message> {
     let s = ctx.strings();
     let settings = ctx.settings;
     let d = &settings.display;
@@ -81,6 +95,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
         action(&s.analyze, Some("A"), g(game::Message::Analyze)),
     ]);
     let settings_menu = menu(vec![
+        check(&s.use_book, settings.use_book, |on| Message::Setting(Change::UseBook(on))),
         range(&s.level, settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
         range16(&s.threads, settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
         range(&s.hash_level, settings::HASH_LEVELS, settings.hash_level, |v| Message::Setting(Change::HashLevel(v))),
@@ -100,6 +115,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
                 toggle(&s.show_next_move, d, Toggle::NextMove),
                 toggle(&s.next_move_as_square, d, Toggle::NextMoveAsSquare),
                 toggle(&s.show_stable, d, Toggle::Stable),
+                toggle(&s.show_book_accuracy, d, Toggle::BookAccuracy),
+                toggle(&s.show_umigame, d, Toggle::Umigame),
             ]),
         ),
         Item::with_menu(
@@ -132,6 +149,45 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
         action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
         action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
     ]);
+    let b = &settings.book;
+    let inf = s.book_unlimited.as_str();
+    let book = |command| Message::BookMenu(command);
+    let mut operations = vec![
+        check(&s.book_right_click, b.right_click_edit, |on| Message::Setting(Change::BookRightClick(on))),
+        action(&s.book_deviate, None, book(BookCommand::Deviate)),
+        action(&s.book_store, None, book(BookCommand::Store)),
+        action(&s.book_fix, None, book(BookCommand::Fix)),
+        action(&s.book_fix_edax, None, book(BookCommand::FixEdax)),
+        action(&s.book_reduce, None, book(BookCommand::Reduce)),
+        action(&s.book_leaves, None, book(BookCommand::Leaves)),
+    ];
+    if book_busy {
+        operations.push(action(&s.book_stop, Some("Q"), book(BookCommand::Stop)));
+    }
+    let book_menu = menu(vec![
+        submenu(
+            &s.book_settings,
+            vec![
+                range(&s.book_depth, settings::BOOK_DEPTHS, b.depth, |v| Message::Setting(Change::BookDepth(v))),
+                error_range(&s.book_error_per_move, inf, b.error_per_move, |v| {
+                    Message::Setting(Change::BookErrorPerMove(v))
+                }),
+                error_range(&s.book_error_sum, inf, b.error_sum, |v| Message::Setting(Change::BookErrorSum(v))),
+                error_range(&s.book_error_leaf, inf, b.error_leaf, |v| Message::Setting(Change::BookErrorLeaf(v))),
+            ],
+        ),
+        submenu(&s.book_operation, operations),
+        submenu(
+            &s.book_file_operation,
+            vec![
+                action(&s.book_import, None, book(BookCommand::Import)),
+                action(&s.book_export, None, book(BookCommand::Export)),
+                action(&s.book_merge, None, book(BookCommand::Merge)),
+                action(&s.book_reference, None, book(BookCommand::Reference)),
+            ],
+        ),
+        action(&s.book_info, None, book(BookCommand::Info)),
+    ]);
     let help_menu = menu(vec![action(&s.about, None, Message::About(true))]);
     let language_menu = menu(
         Language::ALL
@@ -149,6 +205,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool) -> Element<'a, Message> {
         Item::with_menu(root(&s.menu_display), display_menu),
         Item::with_menu(root(&s.menu_operate), operate_menu),
         Item::with_menu(root(&s.menu_in_out), in_out_menu),
+        Item::with_menu(root(&s.menu_book), book_menu),
         Item::with_menu(root(&s.menu_help), help_menu),
         Item::with_menu(root(&s.menu_language), language_menu),
     ])

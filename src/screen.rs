@@ -2,16 +2,19 @@
 
 pub mod game;
 
+use crate::book_worker::SharedBook;
 use crate::i18n::{Language, Strings};
 use crate::settings::Settings;
 
-/// The read-only context screens get: settings and language.
+/// The read-only context screens get: settings, language and the book in use.
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx<'a> {
     /// Current settings.
     pub settings: &'a Settings,
     /// Current language.
     pub language: Language,
+    /// The book to use (AI moves, hint values), when "use book" is on and a book is loaded.
+    pub book: Option<&'a SharedBook>,
 }
 
 impl Ctx<'_> {

@@ -23,6 +23,14 @@ pub const THREADS: RangeInclusive<u16> = 1..=48;
 pub const HASH_LEVELS: RangeInclusive<u8> = 16..=28;
 /// How many hint values can be shown (35 = every move).
 pub const HINT_COUNTS: RangeInclusive<u8> = 1..=35;
+/// Book learning depth (positions with at most `depth + 4` discs are learned).
+pub const BOOK_DEPTHS: RangeInclusive<u8> = 0..=60;
+/// Book learning errors; the top value [`BOOK_ERROR_UNLIMITED`] means no limit (Egaroucid's unchecked box).
+pub const BOOK_ERRORS: RangeInclusive<u8> = 0..=25;
+/// The error setting that stands for "no limit".
+pub const BOOK_ERROR_UNLIMITED: u8 = 25;
+/// Window sizes remembered (logical pixels, each side).
+pub const WINDOW_SIDES: RangeInclusive<u32> = 300..=16_384;
 
 /// Everything the app remembers between runs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -42,8 +50,69 @@ pub struct Settings {
     pub ai_plays_white: bool,
     /// Whether a human's forced pass against the AI waits for the Pass button.
     pub pause_on_pass: bool,
+    /// Whether the AI plays book moves and hints show book values.
+    pub use_book: bool,
+    /// The book loaded at start; `None` is `<data dir>/book.egbk3`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book_file: Option<PathBuf>,
+    /// Window width at the last resize (logical pixels).
+    pub window_width: u32,
+    /// Window height at the last resize (logical pixels).
+    pub window_height: u32,
     /// What is shown.
     pub display: Display,
+    /// Book learning limits (Book › Book Settings).
+    pub book: BookSettings,
+}
+
+/// Book learning limits, as Egaroucid's Book Settings: errors at [`BOOK_ERROR_UNLIMITED`] mean no limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BookSettings {
+    /// Positions with at most `depth + 4` discs are learned.
+    pub depth: u8,
+    /// Largest loss of a followed book move against the best one.
+    pub error_per_move: u8,
+    /// Largest accumulated loss along a line.
+    pub error_sum: u8,
+    /// Largest loss of a leaf that is expanded.
+    pub error_leaf: u8,
+    /// Right-click on a legal move edits its book value (Egaroucid's "Right-click to Change").
+    pub right_click_edit: bool,
+}
+
+impl Default for BookSettings {
+    fn default() -> BookSettings {
+        // Egaroucid's defaults.
+        BookSettings { depth: 30, error_per_move: 2, error_sum: 2, error_leaf: 2, right_click_edit: true }
+    }
+}
+
+impl BookSettings {
+    /// The per-move and leaf limit as the engine takes it (Egaroucid's "Inf" is 80).
+    #[must_use]
+    pub fn per_move_limit(value: u8) -> i32 {
+        if value >= BOOK_ERROR_UNLIMITED { 80 } else { i32::from(value) }
+    }
+
+    /// The accumulated-error limit as the engine takes it (Egaroucid's "Inf" is 100000).
+    #[must_use]
+    pub fn sum_limit(value: u8) -> i32 {
+        if value >= BOOK_ERROR_UNLIMITED { 100_000 } else { i32::from(value) }
+    }
+
+    /// Reads the `[book]` table value by value.
+    fn from_table(mut t: toml::Table, notices: &mut Vec<Notice>) -> BookSettings {
+        let d = BookSettings::default();
+        let p = "book.";
+        let errors = |v: &u8| BOOK_ERRORS.contains(v);
+        let depth = take(&mut t, p, "depth", |v| BOOK_DEPTHS.contains(v), notices).unwrap_or(d.depth);
+        let error_per_move = take(&mut t, p, "error_per_move", errors, notices).unwrap_or(d.error_per_move);
+        let error_sum = take(&mut t, p, "error_sum", errors, notices).unwrap_or(d.error_sum);
+        let error_leaf = take(&mut t, p, "error_leaf", errors, notices).unwrap_or(d.error_leaf);
+        let right_click_edit = take(&mut t, p, "right_click_edit", any, notices).unwrap_or(d.right_click_edit);
+        unknown_keys(t, p, notices);
+        BookSettings { depth, error_per_move, error_sum, error_leaf, right_click_edit }
+    }
 }
 
 /// Display options.
@@ -73,6 +142,10 @@ pub struct Display {
     pub show_log: bool,
     /// The colour-vision-friendly palette for the graph.
     pub alt_palette: bool,
+    /// The accuracy label (A–F, AA–AF) and level of book moves.
+    pub show_book_accuracy: bool,
+    /// The umigame numbers of book moves.
+    pub show_umigame: bool,
 }
 
 impl Default for Settings {
@@ -87,7 +160,12 @@ impl Default for Settings {
             ai_plays_black: false,
             ai_plays_white: true,
             pause_on_pass: true,
+            use_book: true,
+            book_file: None,
+            window_width: 1100,
+            window_height: 720,
             display: Display::default(),
+            book: BookSettings::default(),
         }
     }
 }
@@ -107,6 +185,8 @@ impl Default for Display {
             show_graph: true,
             show_log: true,
             alt_palette: false,
+            show_book_accuracy: false,
+            show_umigame: false,
         }
     }
 }
@@ -154,6 +234,20 @@ pub enum Notice {
     },
     /// The clipboard held no text.
     ClipboardEmpty,
+    /// The book file exists but could not be read; no book is in use.
+    BookUnreadable {
+        /// The file.
+        file: PathBuf,
+        /// Why (the reader's message: offset or record).
+        error: String,
+    },
+    /// A book change was refused: the book file could not be read at start, so it is not overwritten.
+    BookNotWritable,
+    /// A book operation (import, export, merge, save) failed.
+    BookFailed {
+        /// Why.
+        error: String,
+    },
 }
 
 /// The result of [`load`].
@@ -259,6 +353,20 @@ impl Settings {
             ai_plays_black: take(&mut table, "", "ai_plays_black", any, notices).unwrap_or(d.ai_plays_black),
             ai_plays_white: take(&mut table, "", "ai_plays_white", any, notices).unwrap_or(d.ai_plays_white),
             pause_on_pass: take(&mut table, "", "pause_on_pass", any, notices).unwrap_or(d.pause_on_pass),
+            use_book: take(&mut table, "", "use_book", any, notices).unwrap_or(d.use_book),
+            book_file: take(&mut table, "", "book_file", |p: &PathBuf| !p.as_os_str().is_empty(), notices),
+            window_width: take(&mut table, "", "window_width", |v| WINDOW_SIDES.contains(v), notices)
+                .unwrap_or(d.window_width),
+            window_height: take(&mut table, "", "window_height", |v| WINDOW_SIDES.contains(v), notices)
+                .unwrap_or(d.window_height),
+            book: match table.remove("book") {
+                None => d.book,
+                Some(toml::Value::Table(book)) => BookSettings::from_table(book, notices),
+                Some(_) => {
+                    notices.push(Notice::BadValue { key: "book".to_owned() });
+                    d.book
+                }
+            },
             display: match table.remove("display") {
                 None => d.display,
                 Some(toml::Value::Table(display)) => Display::from_table(display, notices),
@@ -290,6 +398,8 @@ impl Display {
         let show_graph = flag(&mut t, "show_graph", d.show_graph);
         let show_log = flag(&mut t, "show_log", d.show_log);
         let alt_palette = flag(&mut t, "alt_palette", d.alt_palette);
+        let show_book_accuracy = flag(&mut t, "show_book_accuracy", d.show_book_accuracy);
+        let show_umigame = flag(&mut t, "show_umigame", d.show_umigame);
         let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
         unknown_keys(t, p, notices);
         Display {
@@ -305,6 +415,8 @@ impl Display {
             show_graph,
             show_log,
             alt_palette,
+            show_book_accuracy,
+            show_umigame,
         }
     }
 }
@@ -338,6 +450,12 @@ impl Paths {
     #[must_use]
     pub fn inside(root: &Path) -> Paths {
         Paths { settings_file: root.join("settings.toml"), data_dir: root.join("data"), resources_dir: resources_dir() }
+    }
+
+    /// The default book: `<data dir>/book.egbk3`.
+    #[must_use]
+    pub fn default_book_file(&self) -> PathBuf {
+        self.data_dir.join("book.egbk3")
     }
 
     /// The evaluation weights file.

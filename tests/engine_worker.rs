@@ -31,11 +31,17 @@ fn started() -> (Handle, impl Stream<Item = Event> + Unpin) {
 #[test]
 fn the_worker_moves_and_streams_hints() {
     let (handle, mut events) = started();
-    handle.send(Request { generation: 1, job: Job::Think { position: Position::INITIAL, level: Level::clamped(2) } });
+    handle.send(Request {
+        generation: 1,
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(2), book: None },
+    });
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(thought.best_move.is_some());
     assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
-    handle.send(Request { generation: 2, job: Job::Hints { position: Position::INITIAL, level: Level::clamped(1) } });
+    handle.send(Request {
+        generation: 2,
+        job: Job::Hints { position: Position::INITIAL, level: Level::clamped(1), book: None },
+    });
     let mut squares = Vec::new();
     loop {
         match next(&mut events) {
@@ -52,12 +58,18 @@ fn the_worker_moves_and_streams_hints() {
 fn cancel_stops_a_long_search_quickly_without_a_result() {
     let (handle, mut events) = started();
     // Level 60 solves the initial position exactly: hours of work.
-    handle.send(Request { generation: 5, job: Job::Think { position: Position::INITIAL, level: Level::clamped(60) } });
+    handle.send(Request {
+        generation: 5,
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(60), book: None },
+    });
     std::thread::sleep(Duration::from_millis(100));
     let cancelled = Instant::now();
     handle.cancel(6);
     // The next job runs as soon as the stopped one returns; its result is the first non-log event.
-    handle.send(Request { generation: 7, job: Job::Think { position: Position::INITIAL, level: Level::clamped(1) } });
+    handle.send(Request {
+        generation: 7,
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(1), book: None },
+    });
     let Event::Thought { generation, .. } = next(&mut events) else { panic!("a thought") };
     assert_eq!(generation, 7, "the stopped search reported nothing");
     assert!(cancelled.elapsed() < Duration::from_secs(2), "stopped in {:?}", cancelled.elapsed());

@@ -21,7 +21,7 @@ fn human_vs_human() -> Settings {
 }
 
 fn ctx(settings: &Settings) -> Ctx<'_> {
-    Ctx { settings, language: Language::English }
+    Ctx { settings, language: Language::English, book: None }
 }
 
 /// A ready game with these settings, and the action of getting ready.

@@ -97,3 +97,53 @@ fn a_non_utf8_file_is_unreadable_not_fatal() {
     assert_eq!(loaded.settings, Settings::default());
     assert!(matches!(loaded.notices.as_slice(), [Notice::Unreadable { .. }]));
 }
+
+#[test]
+fn book_settings_book_file_and_window_size_round_trip_and_bad_ones_fall_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.toml");
+    let mut s = Settings {
+        use_book: false,
+        book_file: Some(dir.path().join("my book.egbk3")),
+        window_width: 1500,
+        window_height: 900,
+        ..Settings::default()
+    };
+    s.book.depth = 12;
+    s.book.error_leaf = settings::BOOK_ERROR_UNLIMITED;
+    settings::save(&s, &path).unwrap();
+    let loaded = settings::load(&path);
+    assert_eq!(loaded.notices, vec![]);
+    assert_eq!(loaded.settings, s);
+
+    fs::write(&path, "window_width = 10\nbook_file = \"\"\nuse_book = 3\n[book]\ndepth = 61\nerror_sum = 2\nx = 1\n")
+        .unwrap();
+    let loaded = settings::load(&path);
+    let d = Settings::default();
+    assert_eq!(loaded.settings.window_width, d.window_width);
+    assert_eq!(loaded.settings.book_file, None);
+    assert_eq!(loaded.settings.use_book, d.use_book);
+    assert_eq!(loaded.settings.book.depth, d.book.depth);
+    assert_eq!(loaded.settings.book.error_sum, 2);
+    let keys: Vec<String> = loaded
+        .notices
+        .iter()
+        .map(|n| match n {
+            Notice::BadValue { key } | Notice::UnknownKey { key } => key.clone(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(keys, ["use_book", "book_file", "window_width", "book.depth", "book.x"]);
+}
+
+#[test]
+fn window_resizes_are_remembered() {
+    use shirokuro::app::{App, Message};
+    let dir = tempfile::tempdir().unwrap();
+    let paths = settings::Paths::inside(dir.path());
+    let mut app = App::new(paths, settings::Loaded { settings: Settings::default(), notices: Vec::new() });
+    let _ = app.update(Message::WindowResized(iced::Size::new(1234.4, 777.6)));
+    assert_eq!((app.settings().window_width, app.settings().window_height), (1234, 778));
+    let _ = app.update(Message::WindowResized(iced::Size::new(10.0, 100_000.0)));
+    assert_eq!((app.settings().window_width, app.settings().window_height), (300, 16_384));
+}

@@ -133,3 +133,111 @@ fn panels_can_be_hidden_and_settings_are_clamped() {
     let _ = app.update(Message::Setting(Change::HintCount(0)));
     assert_eq!(app.settings().display.hint_count, 1);
 }
+
+fn apply(app: &mut App, messages: Vec<Message>) -> Vec<Message> {
+    for message in messages.clone() {
+        let _ = app.update(message);
+    }
+    messages
+}
+
+#[test]
+fn the_book_menu_and_use_book_send_their_messages() {
+    use shirokuro::app::{BookCommand, Change};
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("Book").expect("the Book menu title");
+    let _ = ui.click("Book Info").expect("Book Info in the Book menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::BookMenu(BookCommand::Info))), "{messages:?}");
+
+    // The submenus are there (opening them needs a re-layout between events, which the simulator does not do: iced_aw
+    // then indexes a menu that is not laid out yet).
+    let mut ui = screen(&app);
+    let _ = ui.click("Book").unwrap();
+    for title in ["Book Settings ›", "Book Operation ›", "File Operation ›"] {
+        assert!(ui.find(title).is_ok(), "{title}");
+    }
+    drop(ui);
+
+    assert!(app.settings().use_book);
+    let mut ui = screen(&app);
+    let _ = ui.click("Settings").unwrap();
+    let _ = ui.click("Use Book").expect("Use Book in the Settings menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let messages = apply(&mut app, messages);
+    assert!(messages.iter().any(|m| matches!(m, Message::Setting(Change::UseBook(false)))), "{messages:?}");
+    assert!(!app.settings().use_book);
+}
+
+#[test]
+fn a_running_book_operation_shows_progress_and_a_stop_button() {
+    use shirokuro::app::BookCommand;
+    use shirokuro::book_worker::{Event, Operation, Outcome};
+    let (mut app, _dir) = app(Settings::default());
+    let _ = app.update(Message::Book(Event::Started(Operation::Deviate)));
+    let _ = app.update(Message::Book(Event::Progress { operation: Operation::Deviate, done: 12, total: 0 }));
+    assert_eq!(app.book_running(), Some((Operation::Deviate, 12, 0)));
+    let mut ui = screen(&app);
+    assert!(ui.find("Book Deviate: 12…").is_ok(), "the progress is shown");
+    let _ = ui.click("Stop").expect("a Stop button");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::BookMenu(BookCommand::Stop))), "{messages:?}");
+    let outcome = Outcome::Stopped { positions: 40, added: 12 };
+    let _ = app.update(Message::Book(Event::Finished { operation: Operation::Deviate, outcome }));
+    assert_eq!(app.book_running(), None);
+    let mut ui = screen(&app);
+    assert!(ui.find("Stop").is_err(), "the progress line is gone");
+    assert!(
+        ui.find("Book Deviate: stopped, 40 positions in the book (12 added, changed or removed)").is_ok(),
+        "logged"
+    );
+}
+
+#[test]
+fn book_info_opens_in_a_box_and_a_damaged_book_gives_a_notice() {
+    use shirokuro::book_worker::Event;
+    use shirokuro_engine::book::{Book, Entry, ops};
+    let (mut app, _dir) = app(Settings::default());
+    let mut book = Book::new();
+    let _ = book.insert(&shirokuro_engine::Board::INITIAL, Entry::new(0, 21));
+    let _ = app.update(Message::Book(Event::Info(Box::new(ops::info(&book, false)))));
+    let mut ui = screen(&app);
+    assert!(ui.find(selector::id("book-info")).is_ok());
+    assert!(ui.find("Positions: 1").is_ok() && ui.find("Lv. 21: 1").is_ok() && ui.find("Ply 0: 1").is_ok());
+    let _ = ui.click("Close").unwrap();
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+    assert!(app.modal().is_none());
+
+    let file = std::path::PathBuf::from("/books/book.egbk3");
+    let _ = app.update(Message::Book(Event::Unreadable { file, error: "truncated at byte 30".to_owned() }));
+    let mut ui = screen(&app);
+    let expected = "The book /books/book.egbk3 could not be read (truncated at byte 30); no book is in use and the file \
+                    is left as it is.";
+    assert!(ui.find(expected).is_ok(), "the notice is shown");
+}
+
+#[test]
+fn a_right_click_opens_the_book_editor_on_screen() {
+    use iced::mouse;
+    let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let mut ui = screen(&app);
+    let board = ui.find(selector::id("board")).unwrap().bounds();
+    let center = Geometry8::fit(board.size()).center(Square::F5);
+    ui.point_at(Point::new(board.x + center.x, board.y + center.y));
+    let _ = ui.simulate([
+        iced::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)),
+        iced::Event::Mouse(mouse::Event::ButtonReleased(mouse::Button::Right)),
+    ]);
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        messages.iter().any(|m| matches!(m, Message::Game(game::Message::SquareRightClicked(Square::F5)))),
+        "{messages:?}"
+    );
+    let messages = apply(&mut app, messages);
+    assert!(!messages.is_empty());
+    let mut ui = screen(&app);
+    assert!(ui.find(selector::id("book-edit")).is_ok(), "the editor is shown");
+    assert!(ui.find("Book value of f5:").is_ok());
+}

@@ -14,11 +14,12 @@ use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::engine_worker::{Event, HintKind, Job, Request, black_value};
 use crate::i18n::{Strings, fill};
+use crate::log::LogLine;
 use crate::opening::Openings;
 use crate::record::Record;
 use crate::screen::Ctx;
 use crate::settings::Settings;
-use crate::widget::board::{Board, Caches, HintMark, NextMark, Scene};
+use crate::widget::board::{Board, BookMark, Caches, HintMark, NextMark, Scene};
 use crate::widget::eval_chart::{EvalChart, band_color};
 
 /// Lines kept in the log panel.
@@ -85,6 +86,15 @@ pub enum Message {
     Analyze,
     /// The cursor moved onto this square (`None`: off the board).
     SquareHovered(Option<Square>),
+    /// A square was right-clicked: edit the book value of that move (or commit the edit of that square).
+    SquareRightClicked(Square),
+    /// The text of the book value being edited.
+    BookEditInput(String),
+    /// Enter in the book value editor: store the value (delete the move's position when it is not a number in
+    /// −64..=64; leave things as they are when empty).
+    BookEditSubmit,
+    /// Leave the book value editor without a change.
+    BookEditCancel,
 }
 
 /// What the engine should do, for the app to pass on.
@@ -105,6 +115,23 @@ pub enum Action {
     None,
     /// Pass an order to the engine worker.
     Engine(Order),
+    /// Set (`Some`) or delete (`None`) the book value of `mv` from `board`, for the side to move.
+    BookEdit {
+        /// The position the move is played from.
+        board: shirokuro_engine::Board,
+        /// The move.
+        mv: Move,
+        /// The value for the side to move, or `None` to delete the move's position from the book.
+        value: Option<i32>,
+    },
+}
+
+/// The book value editor's state: the move's square, the text typed and the position it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct BookEdit {
+    position: Position,
+    square: Square,
+    text: String,
 }
 
 /// The kind of job running for the current generation.
@@ -128,6 +155,9 @@ struct Hint {
     kind: HintKind,
 }
 
+/// The id of the book value editor's text field (the app focuses it when the editor opens).
+pub const BOOK_EDIT_INPUT: &str = "book-edit-input";
+
 /// How many moves of the best line the info panel shows.
 const BEST_LINE_MOVES: usize = 10;
 
@@ -141,14 +171,17 @@ pub struct Game {
     awaiting_start: bool,
     paused: bool,
     hints: Vec<Hint>,
-    log: VecDeque<String>,
-    last_search: Option<String>,
+    log: VecDeque<LogLine>,
+    last_search: Option<LogLine>,
     scene: Scene,
     caches: Caches,
     chart: EvalChart,
     hovered: Option<Square>,
     /// The best line known for a position: from the AI's last search or the best hint.
     best_line: Option<(Position, Vec<Move>)>,
+    book_edit: Option<BookEdit>,
+    /// Book overlay data of a position, from the book worker.
+    book_views: Option<(Position, Vec<shirokuro_engine::book::views::MoveView>)>,
 }
 
 impl Game {
@@ -170,6 +203,8 @@ impl Game {
             chart: EvalChart::default(),
             hovered: None,
             best_line: None,
+            book_edit: None,
+            book_views: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -221,9 +256,55 @@ impl Game {
         }
     }
 
+    /// Book overlay data (accuracy, umigame numbers) for `position` arrived.
+    pub fn set_book_views(
+        &mut self,
+        position: Position,
+        views: Vec<shirokuro_engine::book::views::MoveView>,
+        ctx: &Ctx<'_>,
+    ) {
+        self.book_views = Some((position, views));
+        self.refresh(ctx);
+    }
+
+    /// What the board shows (for tests).
+    #[must_use]
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
     /// The log lines, oldest first.
-    pub fn log_lines(&self) -> impl Iterator<Item = &str> {
-        self.log.iter().map(String::as_str)
+    pub fn log_lines(&self) -> impl Iterator<Item = &LogLine> {
+        self.log.iter()
+    }
+
+    /// Adds a line to the log panel (book operations report here too).
+    pub fn log(&mut self, line: LogLine) {
+        self.push_log(line);
+    }
+
+    /// The hints shown, best first, as (square, value, how found).
+    #[must_use]
+    pub fn hints(&self) -> Vec<(Square, i32, HintKind)> {
+        let mut hints: Vec<_> = self.hints.iter().map(|h| (h.square, h.value, h.kind)).collect();
+        hints.sort_by_key(|h| std::cmp::Reverse(h.1));
+        hints
+    }
+
+    /// The moves from the start of the line to the cursor and the position they start from (for Add This Transcript
+    /// to Book).
+    #[must_use]
+    pub fn line_to_cursor(&self) -> Vec<Move> {
+        (1..=self.record.ply())
+            .filter_map(|ply| self.record.node_at(ply).and_then(|node| node.played))
+            .map(Move::Place)
+            .collect()
+    }
+
+    /// The position at the cursor.
+    #[must_use]
+    pub fn position(&self) -> Position {
+        self.record.current().position
     }
 
     /// The transcript of the line being viewed, to its end (`f5d6c3…`, passes left out).
@@ -328,7 +409,58 @@ impl Game {
                 self.hovered = square;
                 Action::None
             }
+            Message::SquareRightClicked(square) => self.right_click(square, ctx),
+            Message::BookEditInput(text) => {
+                if let Some(edit) = &mut self.book_edit {
+                    edit.text = text;
+                }
+                Action::None
+            }
+            Message::BookEditSubmit => self.commit_book_edit(),
+            Message::BookEditCancel => {
+                self.book_edit = None;
+                Action::None
+            }
         }
+    }
+
+    /// The square whose book value is being edited and the text typed, if the editor is open.
+    #[must_use]
+    pub fn book_edit(&self) -> Option<(Square, &str)> {
+        self.current_edit().map(|edit| (edit.square, edit.text.as_str()))
+    }
+
+    /// The editor's state if it belongs to the position shown.
+    fn current_edit(&self) -> Option<&BookEdit> {
+        self.book_edit.as_ref().filter(|edit| edit.position == self.record.current().position)
+    }
+
+    fn right_click(&mut self, square: Square, ctx: &Ctx<'_>) -> Action {
+        if !ctx.settings.book.right_click_edit {
+            return Action::None;
+        }
+        if self.current_edit().is_some_and(|edit| edit.square == square) {
+            return self.commit_book_edit();
+        }
+        let position = self.record.current().position;
+        if !position.board.moves().contains(square) {
+            return Action::None;
+        }
+        self.book_edit = Some(BookEdit { position, square, text: String::new() });
+        Action::None
+    }
+
+    fn commit_book_edit(&mut self) -> Action {
+        let Some(edit) = self.book_edit.take() else { return Action::None };
+        if edit.position != self.record.current().position {
+            return Action::None;
+        }
+        let text = edit.text.trim();
+        if text.is_empty() {
+            return Action::None;
+        }
+        let value = text.parse::<i32>().ok().filter(|v| (-64..=64).contains(v));
+        Action::BookEdit { board: edit.position.board, mv: Move::Place(edit.square), value }
     }
 
     /// Handles an engine event (other than `Ready`/`Configured`, which the app handles).
@@ -351,7 +483,7 @@ impl Game {
                     None => true,
                 };
                 if !played {
-                    self.push_log(format!("the engine's move {:?} could not be played", thought.best_move));
+                    self.push_log(LogLine::MoveRejected { mv: thought.best_move });
                 }
                 if let Some(first) = thought.pv.first().copied()
                     && let Ok(after) = before.play(first)
@@ -403,7 +535,7 @@ impl Game {
         }
     }
 
-    fn push_log(&mut self, line: String) {
+    fn push_log(&mut self, line: LogLine) {
         if self.log.len() == LOG_LINES {
             let _oldest = self.log.pop_front();
         }
@@ -480,7 +612,10 @@ impl Game {
         self.running = Some(Running::MoveOnce);
         self.refresh(ctx);
         let level = Level::clamped(ctx.settings.level);
-        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Think { position, level } }))
+        Action::Engine(Order::Start(Request {
+            generation: self.generation,
+            job: Job::Think { position, level, book: ctx.book.cloned() },
+        }))
     }
 
     fn analyze(&mut self, ctx: &Ctx<'_>) -> Action {
@@ -496,7 +631,10 @@ impl Game {
             .filter_map(|ply| self.record.node_at(ply).map(|node| (ply, node.position)))
             .collect();
         let level = Level::clamped(ctx.settings.level);
-        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Analyze { positions, level } }))
+        Action::Engine(Order::Start(Request {
+            generation: self.generation,
+            job: Job::Analyze { positions, level, book: ctx.book.cloned() },
+        }))
     }
 
     /// Decides what the engine should do now, after any change; applies forced passes that need no click.
@@ -518,9 +656,13 @@ impl Game {
         let job = if !self.engine_ready || self.paused || position.board.is_game_over() || self.pass_pending() {
             None
         } else if self.ai_to_move(settings) && self.record.is_at_end() {
-            if self.awaiting_start { None } else { Some((Running::Move, Job::Think { position, level })) }
+            if self.awaiting_start {
+                None
+            } else {
+                Some((Running::Move, Job::Think { position, level, book: ctx.book.cloned() }))
+            }
         } else if settings.display.show_hints {
-            Some((Running::Hints, Job::Hints { position, level }))
+            Some((Running::Hints, Job::Hints { position, level, book: ctx.book.cloned() }))
         } else {
             None
         };
@@ -547,6 +689,7 @@ impl Game {
         hints.truncate(usize::from(display.hint_count));
         let best = hints.first().map(|h| h.value);
         let label = |kind: HintKind| match kind {
+            HintKind::Book => strings.hint_book.clone(),
             HintKind::Level(depth) => fill(&strings.hint_level, &[&depth]),
             HintKind::Percent(p) => fill(&strings.hint_percent, &[&p]),
         };
@@ -574,18 +717,62 @@ impl Game {
                     .map(|h| HintMark {
                         square: h.square,
                         value: h.value,
-                        label: if display.show_hint_level { label(h.kind) } else { String::new() },
+                        label: match (h.kind, self.book_lines(h.square, ctx)) {
+                            // With Book Accuracy on, a book move's label is its line count, as Egaroucid shows it.
+                            (HintKind::Book, Some(lines)) => format_lines(lines),
+                            _ if display.show_hint_level => label(h.kind),
+                            _ => String::new(),
+                        },
                         best: Some(h.value) == best,
                     })
                     .collect()
             } else {
                 Vec::new()
             },
+            book_marks: self.book_marks(ctx),
         };
         self.caches.clear_pieces();
         let main = self.record.main().iter().map(|n| n.value).collect();
         let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
         self.chart.set(main, fork, self.record.ply(), Level::clamped(settings.level), display.alt_palette);
+    }
+
+    /// The line count of the book move on `square`, when Book Accuracy is shown and the data is for this position.
+    fn book_lines(&self, square: Square, ctx: &Ctx<'_>) -> Option<u32> {
+        let (at, views) = self.book_views.as_ref()?;
+        if !ctx.settings.display.show_book_accuracy || ctx.book.is_none() || *at != self.record.current().position {
+            return None;
+        }
+        views.iter().find(|v| v.value.mv == Move::Place(square)).map(|v| v.value.lines)
+    }
+
+    /// The book overlays of the position shown, when on and the book is in use.
+    fn book_marks(&self, ctx: &Ctx<'_>) -> Vec<BookMark> {
+        let display = &ctx.settings.display;
+        let position = self.record.current().position;
+        let Some((at, views)) = &self.book_views else { return Vec::new() };
+        if ctx.book.is_none() || *at != position || !(display.show_book_accuracy || display.show_umigame) {
+            return Vec::new();
+        }
+        views
+            .iter()
+            .filter_map(|view| {
+                let Move::Place(square) = view.value.mv else { return None };
+                let accuracy = match (&view.accuracy, display.show_book_accuracy) {
+                    (Some(grade), true) => {
+                        let level = if view.value.level == shirokuro_engine::book::LEVEL_HUMAN {
+                            "S".to_owned()
+                        } else {
+                            view.value.level.to_string()
+                        };
+                        format!("{grade} {level}")
+                    }
+                    _ => String::new(),
+                };
+                let umigame = display.show_umigame.then_some((view.umigame.black, view.umigame.white));
+                Some(BookMark { square, accuracy, umigame })
+            })
+            .collect()
     }
 
     /// The screen: the board on the left, the panels on the right.
@@ -594,9 +781,13 @@ impl Game {
         let display = &ctx.settings.display;
         let clickable = !(self.is_thinking() || self.running == Some(Running::Analysis));
         let on_click: Option<fn(Square) -> Message> = if clickable { Some(Message::SquareClicked) } else { None };
-        let board = canvas(Board::new(&self.scene, &self.caches, on_click).on_hover(Message::SquareHovered))
-            .width(Length::Fill)
-            .height(Length::Fill);
+        let board = canvas(
+            Board::new(&self.scene, &self.caches, on_click)
+                .on_hover(Message::SquareHovered)
+                .on_right_click(Message::SquareRightClicked),
+        )
+        .width(Length::Fill)
+        .height(Length::Fill);
         let board = container(board).id("board").width(Length::FillPortion(3)).height(Length::Fill);
 
         let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
@@ -610,7 +801,7 @@ impl Game {
             let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
                 vec![text(s.log_empty.as_str()).size(12).into()]
             } else {
-                self.log.iter().rev().map(|line| text(line.as_str()).size(12).into()).collect()
+                self.log.iter().rev().map(|line| text(line.text(s)).size(12).into()).collect()
             };
             side = side.push(
                 column![text(s.log_title.as_str()).size(14), scrollable(Column::with_children(lines).spacing(2))]
@@ -649,6 +840,9 @@ impl Game {
             text(level_line).size(14),
         ]
         .spacing(4);
+        if let Some(book) = ctx.book {
+            info = info.push(text(fill(&s.book_positions, &[&book.0.len()])).size(13));
+        }
         if let Some(name) = self.opening_so_far(ctx.language) {
             info = info.push(text(fill(&s.opening, &[&name])).size(14));
         }
@@ -665,7 +859,22 @@ impl Game {
             info = info.push(text(status).size(14));
         }
         if let Some(search) = &self.last_search {
-            info = info.push(text(fill(&s.last_search, &[search])).size(11));
+            info = info.push(text(fill(&s.last_search, &[&search.text(s)])).size(11));
+        }
+        if let Some(edit) = self.current_edit() {
+            let editor = row![
+                text(fill(&s.book_edit_prompt, &[&edit.square.to_lowercase()])).size(14),
+                iced::widget::text_input("", &edit.text)
+                    .id(BOOK_EDIT_INPUT)
+                    .on_input(Message::BookEditInput)
+                    .on_submit(Message::BookEditSubmit)
+                    .width(80),
+                button(text(s.close.clone())).on_press(Message::BookEditCancel),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center);
+            info = info.push(container(editor).id("book-edit"));
+            info = info.push(text(s.book_edit_help.clone()).size(11));
         }
         let nav = row![
             button(text("|<")).on_press(Message::First),
@@ -734,8 +943,28 @@ impl Game {
                 .style(move |_theme: &iced::Theme| container::background(band_color(index, alt)));
             legend = legend.push(row![swatch, text(label).size(12)].spacing(3).align_y(Alignment::Center));
         }
-        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend].spacing(4).into()
+        // The legend wraps onto more lines when the panel is narrow.
+        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend.wrap().vertical_spacing(4)]
+            .spacing(4)
+            .into()
     }
+}
+
+/// A line count as Egaroucid writes it: 999, 1.2K, 12K, 123K, 1.2M …
+#[must_use]
+pub fn format_lines(lines: u32) -> String {
+    let n = f64::from(lines);
+    for (unit, size) in [("G", 1e9), ("M", 1e6), ("K", 1e3)] {
+        if n >= size {
+            let scaled = n / size;
+            return if scaled < 10.0 {
+                format!("{:.1}{unit}", (scaled * 10.0).floor() / 10.0)
+            } else {
+                format!("{}{unit}", scaled.floor())
+            };
+        }
+    }
+    lines.to_string()
 }
 
 fn color_name(s: &Strings, color: Color) -> String {
@@ -770,5 +999,6 @@ fn empty_scene() -> Scene {
         next_move: None,
         stable: shirokuro_engine::Bitboard::EMPTY,
         hints: Vec::new(),
+        book_marks: Vec::new(),
     }
 }

@@ -47,6 +47,17 @@ pub struct HintMark {
     pub best: bool,
 }
 
+/// Book overlays on one legal move: the accuracy label with the level, and the umigame numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookMark {
+    /// Where.
+    pub square: Square,
+    /// "AB 21" (accuracy and level, "S" for a hand edit), empty for none.
+    pub accuracy: String,
+    /// Umigame numbers (Black's, White's), when shown.
+    pub umigame: Option<(u64, u64)>,
+}
+
 /// Everything the board shows.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scene {
@@ -66,6 +77,8 @@ pub struct Scene {
     pub stable: Bitboard,
     /// Hint values.
     pub hints: Vec<HintMark>,
+    /// Book overlays.
+    pub book_marks: Vec<BookMark>,
 }
 
 /// The canvas program: a scene plus the caches and the click message.
@@ -74,12 +87,20 @@ pub struct Board<'a, Message> {
     caches: &'a Caches,
     on_click: Option<fn(Square) -> Message>,
     on_hover: Option<fn(Option<Square>) -> Message>,
+    on_right_click: Option<fn(Square) -> Message>,
 }
 
 impl<'a, Message> Board<'a, Message> {
     /// A board showing `scene`; clicks on squares produce `on_click(square)` when given.
     pub fn new(scene: &'a Scene, caches: &'a Caches, on_click: Option<fn(Square) -> Message>) -> Self {
-        Board { scene, caches, on_click, on_hover: None }
+        Board { scene, caches, on_click, on_hover: None, on_right_click: None }
+    }
+
+    /// Right clicks on squares produce `on_right_click(square)` (the book editor).
+    #[must_use]
+    pub fn on_right_click(mut self, on_right_click: fn(Square) -> Message) -> Self {
+        self.on_right_click = Some(on_right_click);
+        self
     }
 
     /// Reports the square under the cursor (`None` off the board) whenever it changes.
@@ -183,6 +204,11 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
                 let on_click = self.on_click?;
                 let square = square_under()?;
                 Some(canvas::Action::publish(on_click(square)).and_capture())
+            }
+            canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Right)) => {
+                let on_right_click = self.on_right_click?;
+                let square = square_under()?;
+                Some(canvas::Action::publish(on_right_click(square)).and_capture())
             }
             canvas::Event::Mouse(mouse::Event::CursorMoved { .. } | mouse::Event::CursorLeft) => {
                 let on_hover = self.on_hover?;
@@ -308,6 +334,26 @@ fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
     }
     if let Some(square) = scene.last_move {
         frame.fill(&Path::circle(grid.center(square), cell * 0.08), palette::LAST);
+    }
+    for mark in &scene.book_marks {
+        let center = grid.center(mark.square);
+        let top = center.y - cell * 0.36;
+        let small = cell * 0.15;
+        if !mark.accuracy.is_empty() {
+            let at = Point::new(center.x - cell * 0.45, top);
+            frame.fill_text(Text {
+                align_x: Alignment::Left,
+                ..text(mark.accuracy.clone(), at, small, palette::HINT, Font::DEFAULT)
+            });
+        }
+        if let Some((black, white)) = mark.umigame {
+            let right = |y: f32, content: String, color| Text {
+                align_x: Alignment::Right,
+                ..text(content, Point::new(center.x + cell * 0.45, y), small, color, Font::DEFAULT)
+            };
+            frame.fill_text(right(top, black.to_string(), palette::BLACK));
+            frame.fill_text(right(top + small * 1.05, white.to_string(), palette::WHITE));
+        }
     }
     for hint in &scene.hints {
         let center = grid.center(hint.square);

@@ -1,0 +1,555 @@
+//! The book worker: one named thread that owns the opening book, loads it at start, runs the Book menu's operations
+//! (import, export, merge, info, fix, deviate, add a transcript) with progress and stop, and saves every change
+//! atomically (with a `.bak`) to the book file.
+//!
+//! The app never waits for it: after a load or a change the worker sends a read-only snapshot ([`SharedBook`]) that the
+//! app passes to the engine worker's jobs (book moves, book hint values). Lookups in a snapshot take microseconds.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use iced::Subscription;
+use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
+use shirokuro_engine::book::file::ReadOptions;
+use shirokuro_engine::book::learn::{self, DeviateSettings, LeafSettings, Searcher, ThinkerSearcher};
+use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
+use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache, UmigameSettings};
+use shirokuro_engine::book::{self, Book, BookError, BookFormat};
+use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::{Board, Move, Position};
+
+/// A read-only book snapshot; two are equal when they are the same snapshot.
+#[derive(Debug, Clone)]
+pub struct SharedBook(pub Arc<Book>);
+
+impl PartialEq for SharedBook {
+    fn eq(&self, other: &SharedBook) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedBook {}
+
+/// The book operations that run in the background and can be stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// Loading the book file.
+    Load,
+    /// Import Book (replaces the book).
+    Import,
+    /// Export Book.
+    Export,
+    /// Merge Book.
+    Merge,
+    /// Book Info.
+    Info,
+    /// A right-click edit.
+    Edit,
+    /// The overlay data of a position.
+    Views,
+    /// Book Fix.
+    Fix,
+    /// Edax-like Book Fix.
+    FixEdax,
+    /// Book Reduce.
+    Reduce,
+    /// Recalculate Leaves.
+    Leaves,
+    /// Book Deviate.
+    Deviate,
+    /// Add This Transcript to Book.
+    Store,
+}
+
+/// What the book worker is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Job {
+    /// Load the book at `file` (a missing file is an empty book) and make it the book saved to.
+    Load {
+        /// The book file.
+        file: PathBuf,
+    },
+    /// Replace the book by the one in `from` (any readable format), then save it.
+    Import {
+        /// The file to read.
+        from: PathBuf,
+        /// Level given to positions of formats without levels.
+        level: u8,
+    },
+    /// Write the book to `to` (Edax `.dat` by extension, egbk3 otherwise).
+    Export {
+        /// The file to write.
+        to: PathBuf,
+    },
+    /// Merge the book in `from` with the level rule, then save.
+    Merge {
+        /// The file to read.
+        from: PathBuf,
+    },
+    /// Count positions by level and ply.
+    Info,
+    /// The book moves of `position` with their umigame counts and accuracy labels (cached until the book changes).
+    Views {
+        /// The position.
+        position: Position,
+    },
+    /// The right-click editor: set (`Some`) or delete (`None`) the value of `mv` from `board`, then save.
+    Edit {
+        /// The position.
+        board: Board,
+        /// The move.
+        mv: Move,
+        /// Value for the side to move, or `None` to delete the move's position.
+        value: Option<i32>,
+    },
+    /// Book Fix from the initial position (Edax's rule with `edax_like`: leaves take part), then save.
+    Fix {
+        /// Edax-like Book Fix.
+        edax_like: bool,
+    },
+    /// Book Reduce: keep what is reachable from `root` within `walk`, delete the rest below it, then save.
+    Reduce {
+        /// The position kept from.
+        root: Board,
+        /// Depth and errors.
+        walk: Walk,
+    },
+    /// Recalculate Leaves of the positions reachable from `root`, then save.
+    Leaves {
+        /// The position to walk from.
+        root: Board,
+        /// Depth, errors, level, threads.
+        settings: LeafSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
+    /// Book Deviate from `root`, saving now and then and at the end.
+    Deviate {
+        /// The position learning starts from.
+        root: Board,
+        /// Level, depth and errors.
+        settings: DeviateSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
+    /// Add This Transcript to Book: the line from `start`, then save.
+    Store {
+        /// The start of the line.
+        start: Board,
+        /// The moves of the line up to the position shown.
+        moves: Vec<Move>,
+        /// Positions with at most `depth + 4` discs are stored.
+        depth: u8,
+        /// Search level.
+        level: u8,
+        /// Table size exponent of the searcher.
+        hash_level: u8,
+    },
+}
+
+impl Job {
+    /// The operation this job is.
+    #[must_use]
+    pub const fn operation(&self) -> Operation {
+        match self {
+            Job::Load { .. } => Operation::Load,
+            Job::Import { .. } => Operation::Import,
+            Job::Export { .. } => Operation::Export,
+            Job::Merge { .. } => Operation::Merge,
+            Job::Info => Operation::Info,
+            Job::Views { .. } => Operation::Views,
+            Job::Edit { .. } => Operation::Edit,
+            Job::Fix { edax_like: false } => Operation::Fix,
+            Job::Fix { edax_like: true } => Operation::FixEdax,
+            Job::Reduce { .. } => Operation::Reduce,
+            Job::Leaves { .. } => Operation::Leaves,
+            Job::Deviate { .. } => Operation::Deviate,
+            Job::Store { .. } => Operation::Store,
+        }
+    }
+}
+
+/// How an operation ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done; the book now has `positions` positions and `added` were added (or replaced).
+    Done {
+        /// Positions in the book.
+        positions: usize,
+        /// Positions added by the operation.
+        added: u64,
+    },
+    /// Stopped on request; what was learned until then is kept and saved.
+    Stopped {
+        /// Positions in the book.
+        positions: usize,
+        /// Positions added before the stop.
+        added: u64,
+    },
+    /// Failed; the book is as it was.
+    Failed(String),
+    /// Refused: the book file could not be read at start, so nothing is changed or saved over it (Book Reference
+    /// can choose another file).
+    NoFile,
+}
+
+/// What the book worker reports.
+#[derive(Debug, Clone)]
+pub enum Event {
+    /// The worker runs; send jobs through this handle.
+    Ready(Handle),
+    /// An operation started.
+    Started(Operation),
+    /// Progress of the running operation (at most a few per second).
+    Progress {
+        /// The operation.
+        operation: Operation,
+        /// Units done.
+        done: u64,
+        /// Units in all (0 when unknown).
+        total: u64,
+    },
+    /// A new book snapshot (after a load or a change).
+    Book(SharedBook),
+    /// The book file could not be read; the book is empty and nothing will be saved over the file.
+    Unreadable {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        error: String,
+    },
+    /// Book Info's counts.
+    Info(Box<ops::Info>),
+    /// The overlay data of a position.
+    Views {
+        /// The position.
+        position: Position,
+        /// Every book move with its umigame counts and accuracy label.
+        views: Vec<MoveView>,
+    },
+    /// An operation ended.
+    Finished {
+        /// The operation.
+        operation: Operation,
+        /// How.
+        outcome: Outcome,
+    },
+}
+
+/// The app's end of the worker.
+#[derive(Debug, Clone)]
+pub struct Handle {
+    jobs: Sender<Job>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Handle {
+    /// Queues a job (jobs run one after the other).
+    pub fn send(&self, job: Job) {
+        // A closed channel means the worker is gone; the subscription ending tells the app.
+        let _ignored = self.jobs.send(job);
+    }
+
+    /// Asks the running operation to stop as soon as it can (it keeps and saves what it did).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The worker as an iced subscription keyed by the weights file (searching operations load the weights lazily).
+pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
+    Subscription::run_with(weights_file, start)
+}
+
+/// Starts a worker outside iced (tests, tools): the same thread and events as [`subscription`].
+pub fn spawn(weights_file: &Path) -> impl iced::futures::Stream<Item = Event> + use<> {
+    start(&weights_file.to_path_buf())
+}
+
+#[allow(clippy::ptr_arg, reason = "Subscription::run_with hands its key over by reference")]
+fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
+    let (events, stream) = unbounded();
+    let (jobs, inbox) = std::sync::mpsc::channel();
+    let handle = Handle { jobs, stop: Arc::new(AtomicBool::new(false)) };
+    let worker = Worker {
+        events,
+        stop: Arc::clone(&handle.stop),
+        weights_file: weights_file.clone(),
+        weights: None,
+        book: Book::new(),
+        file: None,
+        umigame: UmigameCache::new(),
+        accuracy: AccuracyCache::new(),
+    };
+    let spawned = thread::Builder::new().name("shirokuro-book".to_owned()).spawn(move || worker.run(&inbox, handle));
+    if let Err(error) = spawned {
+        tracing::error!("cannot start the book thread: {error}");
+    }
+    stream
+}
+
+struct Worker {
+    events: UnboundedSender<Event>,
+    stop: Arc<AtomicBool>,
+    weights_file: PathBuf,
+    weights: Option<Arc<Weights>>,
+    book: Book,
+    /// Where changes are saved; `None` until a load succeeded (so a damaged file is never overwritten).
+    file: Option<PathBuf>,
+    umigame: UmigameCache,
+    accuracy: AccuracyCache,
+}
+
+impl Operation {
+    /// Whether the operation is quick and internal (no progress line, no log line).
+    #[must_use]
+    pub const fn is_quiet(self) -> bool {
+        matches!(self, Operation::Info | Operation::Views)
+    }
+}
+
+/// Why a job failed: a message (from the engine: file, offset, step), or no usable book file.
+#[derive(Debug)]
+enum Failure {
+    Message(String),
+    NoFile,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Message(message)
+    }
+}
+
+/// The outcome of one job body: `Ok((added, stopped, changed))` or why it failed.
+type JobResult = Result<(u64, bool, bool), Failure>;
+
+impl Worker {
+    fn run(mut self, inbox: &Receiver<Job>, handle: Handle) {
+        if !self.emit(Event::Ready(handle)) {
+            return;
+        }
+        while let Ok(job) = inbox.recv() {
+            self.stop.store(false, Ordering::SeqCst);
+            let operation = job.operation();
+            if !self.emit(Event::Started(operation)) {
+                return;
+            }
+            let result = self.run_job(job);
+            let positions = self.book.len();
+            let outcome = match result {
+                Ok((added, stopped, changed)) => {
+                    if changed {
+                        self.umigame.clear();
+                        self.accuracy.clear();
+                    }
+                    if changed && !self.emit(Event::Book(SharedBook(Arc::new(self.book.clone())))) {
+                        return;
+                    }
+                    if stopped { Outcome::Stopped { positions, added } } else { Outcome::Done { positions, added } }
+                }
+                Err(Failure::Message(error)) => Outcome::Failed(error),
+                Err(Failure::NoFile) => Outcome::NoFile,
+            };
+            if !self.emit(Event::Finished { operation, outcome }) {
+                return;
+            }
+        }
+    }
+
+    fn emit(&self, event: Event) -> bool {
+        self.events.unbounded_send(event).is_ok()
+    }
+
+    fn run_job(&mut self, job: Job) -> JobResult {
+        let operation = job.operation();
+        let changes_book = !matches!(job, Job::Load { .. } | Job::Export { .. } | Job::Info | Job::Views { .. });
+        if changes_book && self.file.is_none() {
+            // Refuse before changing anything, so the book in memory stays the one the app shows.
+            return Err(Failure::NoFile);
+        }
+        match job {
+            Job::Load { file } => self.load(file),
+            Job::Import { from, level } => {
+                let (book, _) = book::load(&from, None, ReadOptions { level }).map_err(|e| e.to_string())?;
+                let added = book.len() as u64;
+                self.book = book;
+                self.save()?;
+                Ok((added, false, true))
+            }
+            Job::Export { to } => {
+                let format = export_format(&to);
+                book::save(&self.book, &to, format).map_err(|e| e.to_string())?;
+                Ok((0, false, false))
+            }
+            Job::Merge { from } => {
+                let (other, _) = book::load(&from, None, ReadOptions::default()).map_err(|e| e.to_string())?;
+                let before = self.book.len();
+                self.book.merge(&other);
+                self.save()?;
+                Ok(((self.book.len() - before) as u64, false, true))
+            }
+            Job::Info => {
+                let info = ops::info(&self.book, false);
+                let _sent = self.emit(Event::Info(Box::new(info)));
+                Ok((0, false, false))
+            }
+            Job::Views { position } => {
+                let settings = UmigameSettings::default();
+                let views = views::move_views(&self.book, &position, settings, &mut self.umigame, &mut self.accuracy);
+                let _sent = self.emit(Event::Views { position, views });
+                Ok((0, false, false))
+            }
+            Job::Edit { board, mv, value } => {
+                let old = self.book.edit(&board, mv, value).map_err(|e| e.to_string())?;
+                self.save()?;
+                Ok((u64::from(value.is_some() || old.is_some()), false, true))
+            }
+            Job::Fix { edax_like } => {
+                let report =
+                    self.with_control(operation, |book, control| ops::fix(book, &Board::INITIAL, edax_like, control));
+                self.save()?;
+                Ok((report.values_changed, report.stopped, true))
+            }
+            Job::Reduce { root, walk } => {
+                let report = ops::reduce(&mut self.book, &root, walk);
+                self.save()?;
+                Ok((report.deleted, false, true))
+            }
+            Job::Leaves { root, settings, hash_level } => {
+                let make = self.searchers(hash_level)?;
+                let report = self.with_control(operation, |book, control| {
+                    learn::recalculate_leaves(book, &root, settings, &make, control)
+                });
+                let stopped = self.stop.load(Ordering::SeqCst);
+                self.save()?;
+                Ok((report.set, stopped, true))
+            }
+            Job::Deviate { root, settings, hash_level } => self.deviate(&root, &settings, hash_level),
+            Job::Store { start, moves, depth, level, hash_level } => {
+                let weights = self.weights()?;
+                let mut searcher =
+                    ThinkerSearcher::new(weights, hash_level).map_err(|e| format!("cannot create the search: {e}"))?;
+                let report = self.with_control(operation, |book, control| {
+                    learn::store(book, &start, &moves, depth, level, &mut searcher, control)
+                });
+                let stopped = self.stop.load(Ordering::SeqCst);
+                self.save()?;
+                Ok((report.added + report.updated, stopped, true))
+            }
+        }
+    }
+
+    /// Loads `file`: missing is an empty book; a damaged file leaves the book empty and is never saved over.
+    fn load(&mut self, file: PathBuf) -> JobResult {
+        self.book = Book::new();
+        self.file = None;
+        match book::load(&file, None, ReadOptions::default()) {
+            Ok((book, _)) => self.book = book,
+            Err(BookError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => {
+                let _sent = self.emit(Event::Unreadable { file, error: error.to_string() });
+                return Ok((0, false, true));
+            }
+        }
+        self.file = Some(file);
+        Ok((self.book.len() as u64, false, true))
+    }
+
+    /// Saves the book to its file (egbk3, atomically, keeping a `.bak`).
+    fn save(&self) -> Result<(), Failure> {
+        match &self.file {
+            Some(file) => {
+                if let Some(dir) = file.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                }
+                Ok(book::save(&self.book, file, BookFormat::Egbk3).map_err(|e| e.to_string())?)
+            }
+            None => Err(Failure::NoFile),
+        }
+    }
+
+    fn weights(&mut self) -> Result<Arc<Weights>, String> {
+        if let Some(weights) = &self.weights {
+            return Ok(Arc::clone(weights));
+        }
+        let weights = Arc::new(weights::load(&self.weights_file).map_err(|e| e.to_string())?);
+        self.weights = Some(Arc::clone(&weights));
+        Ok(weights)
+    }
+
+    /// Runs `work` on the book with a [`Control`] whose progress goes to the app (at most 5 reports a second).
+    fn with_control<R>(&mut self, operation: Operation, work: impl FnOnce(&mut Book, &Control<'_>) -> R) -> R {
+        let events = self.events.clone();
+        let last = Mutex::new(Instant::now() - Duration::from_secs(1));
+        let progress = move |p: Progress| {
+            if let Ok(mut last) = last.lock()
+                && last.elapsed() >= Duration::from_millis(200)
+            {
+                *last = Instant::now();
+                let _sent = events.unbounded_send(Event::Progress { operation, done: p.done, total: p.total });
+            }
+        };
+        let stop = Arc::clone(&self.stop);
+        let control = Control { stop: &stop, progress: &progress };
+        work(&mut self.book, &control)
+    }
+
+    fn deviate(&mut self, root: &Board, settings: &DeviateSettings, hash_level: u8) -> JobResult {
+        let file = self.file.clone().ok_or(Failure::NoFile)?;
+        let make = self.searchers(hash_level)?;
+        let before = self.book.len();
+        let result = self.with_control(Operation::Deviate, |book, control| {
+            let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
+            learn::deviate(book, root, settings, &make, &mut save, control)
+        });
+        let report = result.map_err(|e| e.to_string())?;
+        let added = (self.book.len().saturating_sub(before)) as u64;
+        Ok((added.max(report.added), report.stopped, true))
+    }
+
+    /// A factory of AI searchers for worker threads (each with a table of 2^`hash_level` entries).
+    fn searchers(&mut self, hash_level: u8) -> Result<impl Fn() -> Box<dyn Searcher> + Sync + use<>, String> {
+        let weights = self.weights()?;
+        // The options are the same for every searcher, so one made here proves they all can be.
+        drop(
+            ThinkerSearcher::new(Arc::clone(&weights), hash_level)
+                .map_err(|e| format!("cannot create the search: {e}"))?,
+        );
+        let stop = Arc::clone(&self.stop);
+        let make = move || -> Box<dyn Searcher> {
+            match ThinkerSearcher::new(Arc::clone(&weights), hash_level) {
+                Ok(searcher) => Box::new(searcher),
+                Err(error) => {
+                    // Not expected after the check above; stop the run rather than learn from no search.
+                    tracing::error!("book searcher: {error}");
+                    stop.store(true, Ordering::SeqCst);
+                    Box::new(NoSearch)
+                }
+            }
+        };
+        Ok(make)
+    }
+}
+
+/// The format an export writes, by the file's extension: Edax for `.dat`, egbk3 otherwise.
+#[must_use]
+pub fn export_format(path: &Path) -> BookFormat {
+    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("dat") => BookFormat::Edax,
+        _ => BookFormat::Egbk3,
+    }
+}
+
+/// A searcher that finds nothing, used only when a real one cannot be created; the run is stopped at the same time.
+struct NoSearch;
+
+impl Searcher for NoSearch {
+    fn search(&mut self, _board: &Board, _level: u8) -> (Option<Move>, i8) {
+        (None, 0)
+    }
+}
