@@ -93,6 +93,25 @@ fn egbk3_round_trips_and_rewrites_identically() {
 }
 
 #[test]
+fn egbk3_in_another_order_loads_the_same_book() {
+    // Enough positions for the loader to fill the table by several regions in parallel.
+    let book = random_book(9, 60_000);
+    let bytes = egbk3_bytes(&book);
+    // Reverse the records, then swap them around (a file written in another program's order).
+    let mut records: Vec<&[u8]> = bytes[14..].chunks_exact(25).rev().collect();
+    let n = records.len();
+    for i in (0..n).step_by(7) {
+        records.swap(i, (i * 7919) % n);
+    }
+    let mut shuffled = bytes[..14].to_vec();
+    shuffled.extend(records.concat());
+    assert_ne!(shuffled, bytes);
+    let (parsed, _) = parse(&shuffled, None, ReadOptions::default()).unwrap();
+    assert_same_book(&parsed, &book);
+    assert_eq!(egbk3_bytes(&parsed), bytes);
+}
+
+#[test]
 fn egbk3_reader_canonicalises_and_merges_duplicates_by_level() {
     let board = Board::INITIAL.play(Move::Place(Square::F5)).unwrap();
     let mut bytes = b"DICUORAGE\x03".to_vec();

@@ -252,6 +252,10 @@ enum Op {
         /// Random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the records in a random order instead of ours (hash order), as a book written by another program
+        /// (Egaroucid writes its hash map's iteration order) would be.
+        #[arg(long)]
+        shuffle: bool,
     },
     /// Times load, merge and save: loads BOOK and OTHER, merges OTHER into BOOK, saves to --out (egbk3).
     Bench {
@@ -599,11 +603,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
-        Op::Generate { out, positions, seed } => {
+        Op::Generate { out, positions, seed, shuffle } => {
             let start = Instant::now();
             let book = synthetic_book(*positions, *seed);
             eprintln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
-            write(&book, out, BookFormat::Egbk3)?;
+            if *shuffle {
+                write_shuffled(&book, out, *seed)?;
+            } else {
+                write(&book, out, BookFormat::Egbk3)?;
+            }
         }
         Op::Bench { book, other, out } => bench(book, other, out)?,
     }
@@ -646,6 +654,31 @@ fn synthetic_book(n: usize, seed: u64) -> Book {
         }
     }
     book
+}
+
+/// Writes `book` as egbk3 with its records in a random order (seeded), atomically.
+fn write_shuffled(book: &Book, path: &Path, seed: u64) -> Result<(), String> {
+    use shirokuro_engine::book::egaroucid::{EGBK3_RECORD_LEN, HEADER_LEN};
+    let mut bytes = Vec::new();
+    write_to(book, BookFormat::Egbk3, &mut bytes).map_err(|e| e.to_string())?;
+    let mut records: Vec<[u8; EGBK3_RECORD_LEN]> = bytes
+        .get(HEADER_LEN..)
+        .unwrap_or_default()
+        .chunks_exact(EGBK3_RECORD_LEN)
+        .map(|r| r.try_into().unwrap_or([0; EGBK3_RECORD_LEN]))
+        .collect();
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    for i in (1..records.len()).rev() {
+        records.swap(i, rng.below(i + 1));
+    }
+    bytes.truncate(HEADER_LEN);
+    bytes.extend(records.iter().flatten());
+    shirokuro_engine::fsutil::save_atomically(path, shirokuro_engine::fsutil::Backup::Keep, |out| {
+        out.write_all(&bytes)
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("saved {} (egbk3, {} positions, records shuffled)", path.display(), book.len());
+    Ok(())
 }
 
 /// Peak resident memory of this process in bytes (Linux), if known.
