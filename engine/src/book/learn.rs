@@ -342,8 +342,9 @@ pub fn deviate<E>(
         }
     }
     let _ = ops::fix(book, &root, false, &Control::none());
+    // After a stop, no more searches: the leaves left missing are the first thing the next run computes.
     let leaf_settings = LeafSettings { walk, level, only_invalid: true, threads: settings.threads };
-    let _ = recalculate_leaves(book, &root, leaf_settings, make, &Control::none());
+    let _ = recalculate_leaves(book, &root, leaf_settings, make, control);
     save(book)?;
     report.saves += 1;
     Ok(report)
@@ -514,6 +515,8 @@ fn expand(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
     use crate::Square;
 
@@ -633,6 +636,57 @@ mod tests {
         for (board, entry) in straight.iter() {
             assert_eq!(resumed.get_canonical(&board).map(|e| e.value), Some(entry.value), "{board:?}");
         }
+    }
+
+    /// Counts its searches and sets `stop` at the `stop_after`-th.
+    struct Stopping {
+        searches: Arc<AtomicUsize>,
+        stop: Arc<AtomicBool>,
+        stop_after: usize,
+    }
+
+    impl Searcher for Stopping {
+        fn search(&mut self, board: &Board, level: u8) -> (Option<Move>, i8) {
+            if self.searches.fetch_add(1, Ordering::SeqCst) + 1 == self.stop_after {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            Mobility.search(board, level)
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_deviate_promptly_and_saves_what_was_learned() {
+        let (searches, stop) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
+        let stop_after = 60;
+        let make = || -> Box<dyn Searcher> {
+            Box::new(Stopping { searches: Arc::clone(&searches), stop: Arc::clone(&stop), stop_after })
+        };
+        let mut book = Book::new();
+        let mut saved: Option<Book> = None;
+        let control = Control { stop: &stop, progress: &|_| {} };
+        let report = deviate(
+            &mut book,
+            &Board::INITIAL,
+            &settings(8, usize::MAX),
+            &make,
+            &mut |b: &Book| -> Result<(), ()> {
+                saved = Some(b.clone());
+                Ok(())
+            },
+            &control,
+        )
+        .unwrap();
+        assert!(report.stopped, "{report:?}");
+        // Only the work items under way when the flag was set (one per worker, a leaf being at most one search per
+        // legal move) finished after it; the whole run would search thousands of positions.
+        let done = searches.load(Ordering::SeqCst);
+        assert!((stop_after..stop_after + 2 * 20).contains(&done), "{done} searches");
+        // The last save holds everything learned, fixed.
+        let saved = saved.unwrap();
+        assert_eq!(saved.len(), book.len());
+        assert!(saved.len() > 1);
+        let fixed = ops::fix(&mut saved.clone(), &Board::INITIAL, false, &Control::none());
+        assert_eq!(fixed.values_changed, 0);
     }
 
     #[test]

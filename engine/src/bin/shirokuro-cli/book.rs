@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use shirokuro_engine::arena::GameRng;
@@ -390,10 +390,58 @@ fn position(moves: &str) -> Result<Board, String> {
     Ok(transcript.end.board)
 }
 
+impl Op {
+    /// Whether the command can run for long (searches, or a walk over the whole book): Ctrl-C then stops it and
+    /// what it did is saved.
+    fn is_long(&self) -> bool {
+        match self {
+            Op::Fix { .. } | Op::Deviate { .. } | Op::Store { .. } | Op::Leaves { .. } | Op::Generate { .. } => true,
+            Op::Convert { leaf_level, .. } => leaf_level.is_some(),
+            Op::Info { .. }
+            | Op::Show { .. }
+            | Op::Views { .. }
+            | Op::Merge { .. }
+            | Op::Edit { .. }
+            | Op::Reduce { .. }
+            | Op::Bench { .. } => false,
+        }
+    }
+}
+
+/// Exit status after a stop by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Makes Ctrl-C (SIGINT) set `stop`: the operation ends at its next check (between searches) and the command saves
+/// what it did. A second Ctrl-C quits at once; the file on disk is then the last complete save (saves are atomic).
+fn stop_on_interrupt(stop: Arc<AtomicBool>) {
+    let handler = move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            eprintln!("\nCtrl-C again: quitting without saving (the book file holds the last complete save)");
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        eprintln!("\nCtrl-C: stopping after the searches under way, then saving (Ctrl-C again quits without saving)");
+    };
+    if let Err(error) = ctrlc::set_handler(handler) {
+        eprintln!("warning: Ctrl-C will kill the command without saving: {error}");
+    }
+}
+
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
+    if args.op.is_long() {
+        stop_on_interrupt(Arc::clone(&stop));
+    }
     let control = Control { stop: &stop, progress: &progress_line };
-    match &args.op {
+    let status = run_op(&args.op, &control)?;
+    if stop.load(Ordering::SeqCst) {
+        eprintln!("stopped by Ctrl-C; the work done so far is saved");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    Ok(status)
+}
+
+fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
+    match op {
         Op::Info { input, links } => {
             let (book, _) = input.load()?;
             println!("{}", ops::info(&book, *links));
@@ -459,7 +507,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 let settings =
                     LeafSettings { walk: Walk::UNLIMITED, level: *leaf_level, only_invalid: true, threads: *threads };
                 // The positions reachable from the initial position; any others keep their leaves.
-                let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, &control);
+                let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, control);
                 eprintln!();
                 println!("extra calc: {} positions searched, {} leaves set", report.searched, report.set);
             }
@@ -482,7 +530,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             if !book.contains(&root) {
                 return Err("the root position is not in the book".to_owned());
             }
-            let report = ops::fix(&mut book, &root, *edax_like, &control);
+            let report = ops::fix(&mut book, &root, *edax_like, control);
             eprintln!();
             println!(
                 "visited {} positions, {} values changed, {} leaves removed",
@@ -551,7 +599,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     &settings,
                     &make,
                     &mut |b: &Book| write(b, &path, to),
-                    &control,
+                    control,
                 )?;
                 eprintln!();
                 println!(
@@ -564,7 +612,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), &control)?;
+            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), control)?;
             eprintln!();
             println!(
                 "deviate: {} loops, {} positions added ({} in the book), {} saves, {:.1} s",
@@ -581,7 +629,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let make = searchers(ai.weights()?, ai.hash_level);
             let mut searcher = make();
             let report =
-                store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), &control);
+                store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), control);
             eprintln!();
             println!("store: {} positions added, {} updated", report.added, report.updated);
             let (path, to) = destination(input, output, format);
@@ -597,7 +645,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 only_invalid: !*all,
                 threads: ai.threads,
             };
-            let report = recalculate_leaves(&mut book, &root, settings, &make, &control);
+            let report = recalculate_leaves(&mut book, &root, settings, &make, control);
             eprintln!();
             println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             let (path, to) = destination(input, output, format);
@@ -605,7 +653,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
         Op::Generate { out, positions, seed, shuffle } => {
             let start = Instant::now();
-            let book = synthetic_book(*positions, *seed);
+            let book = synthetic_book(*positions, *seed, control);
             eprintln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
             if *shuffle {
                 write_shuffled(&book, out, *seed)?;
@@ -620,7 +668,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 
 /// `n` distinct positions from seeded random games (lengths 0–59 plies) with random values, levels, line counts
 /// and leaves.
-fn synthetic_book(n: usize, seed: u64) -> Book {
+fn synthetic_book(n: usize, seed: u64, control: &Control<'_>) -> Book {
     let mut rng = GameRng::new(seed);
     // A value in min..=max.
     let value = |rng: &mut GameRng, min: i8, max: i8| {
@@ -629,7 +677,7 @@ fn synthetic_book(n: usize, seed: u64) -> Book {
     let mut book = Book::with_capacity(n);
     // Egaroucid books always hold the initial position.
     let _ = book.insert(&Board::INITIAL, Entry::new(0, 30));
-    while book.len() < n {
+    while book.len() < n && !control.is_stopped() {
         let mut board = Board::INITIAL;
         let plies = rng.in_range(1, 59);
         for _ in 0..plies {
