@@ -40,6 +40,7 @@ pub mod edax;
 pub mod egaroucid;
 pub mod file;
 pub mod learn;
+pub mod loss;
 pub mod ops;
 mod table;
 pub mod text;
