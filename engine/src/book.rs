@@ -38,6 +38,7 @@ use crate::board::{Board, Move};
 
 pub mod edax;
 pub mod egaroucid;
+pub mod exits;
 pub mod file;
 pub mod learn;
 pub mod loss;

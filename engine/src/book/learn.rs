@@ -89,7 +89,7 @@ pub fn best_leaf(book: &Book, searcher: &mut dyn Searcher, board: &Board, level:
 }
 
 /// Whether the leaf of `entry` (in `board`'s orientation) is a legal move leaving the book.
-fn leaf_is_valid(book: &Book, board: &Board, entry: &Entry) -> bool {
+pub(crate) fn leaf_is_valid(book: &Book, board: &Board, entry: &Entry) -> bool {
     entry.leaf.mv().and_then(|mv| book_child(board, mv)).is_some_and(|(child, _)| !book.contains(&child))
 }
 
@@ -434,7 +434,7 @@ pub(crate) fn deviation_todo(book: &Book, root: &Board, settings: &DeviateSettin
 }
 
 /// [`ops::reachable`] with the best remaining error budget of each position.
-fn reachable_with_budget(book: &Book, root: &Board, walk: Walk) -> Vec<([u64; 2], i32)> {
+pub(crate) fn reachable_with_budget(book: &Book, root: &Board, walk: Walk) -> Vec<([u64; 2], i32)> {
     let mut budget: std::collections::HashMap<[u64; 2], i32> = std::collections::HashMap::new();
     let mut queue = std::collections::VecDeque::new();
     let (root, _) = root.canonical();
@@ -586,6 +586,35 @@ mod tests {
         // Within the depth and the errors, the AI never has to leave the book: every position it can reach there has a
         // book move.
         let walk = Walk { depth: 5, error_per_move: 2, error_sum: 4 };
+        let exits = crate::book::exits::book_exits(&book, &Board::INITIAL, walk, 2);
+        assert!(exits.exits.is_empty(), "{exits:?}");
+        assert!(exits.in_book >= 5 && exits.checked == exits.in_book + exits.ends, "{exits:?}");
+        assert_eq!(exits.open_leaves, 0);
+        // After one loop only, moves within the errors still leave the book.
+        let mut partial = Book::new();
+        let _ = deviate(
+            &mut partial,
+            &Board::INITIAL,
+            &settings(5, 1),
+            &make,
+            &mut |_: &Book| -> Result<(), ()> { Ok(()) },
+            &Control::none(),
+        )
+        .unwrap();
+        let report = crate::book::exits::book_exits(&partial, &Board::INITIAL, walk, 2);
+        assert!(report.open_leaves > 0 && report.exits.is_empty(), "{report:?}");
+        // Remove the start's links and store its best move as the leaf: the AI now leaves the book at once although
+        // that move is within the error, and the check says so.
+        let mut cut = book.clone();
+        for m in cut.move_values(&Board::INITIAL) {
+            let _ = cut.remove(&book_child(&Board::INITIAL, m.mv).unwrap().0);
+        }
+        let leaf = best_leaf(&cut, &mut Mobility, &Board::INITIAL, 1).unwrap();
+        let entry = cut.get(&Board::INITIAL).unwrap();
+        let _ = cut.insert(&Board::INITIAL, Entry { leaf, value: leaf.value, ..entry });
+        let report = crate::book::exits::book_exits(&cut, &Board::INITIAL, walk, 2);
+        assert_eq!(report.checked, 1, "{report:?}");
+        assert_eq!(report.exits.len(), 1, "{report:?}");
         for key in ops::reachable(&book, &Board::INITIAL, walk) {
             let board = Board::from_raw(key[0], key[1]);
             if 64 - board.empty_count() < 9 && board.has_moves() {

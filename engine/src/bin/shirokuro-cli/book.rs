@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::edax::WriteOptions;
+use shirokuro_engine::book::exits::book_exits;
 use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
 use shirokuro_engine::book::learn::{
     DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, deviate_transcripts, recalculate_leaves, store,
@@ -169,6 +170,28 @@ enum Op {
         error_sum: i32,
         #[command(flatten)]
         output: Output,
+    },
+    /// Checks that the AI playing from the book never leaves it while a book move within the errors exists (walks
+    /// every line within the errors, as deviate does) and that no move within the errors leaves the book; exits
+    /// with failure and lists the positions where the AI would leave it.
+    Verify {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the root.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Positions with at most depth + 4 discs (deviate's depth).
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Largest loss of a followed move (deviate's error per move).
+        #[arg(long, default_value_t = 2)]
+        error_per_move: i32,
+        /// Largest accumulated loss (deviate's error sum).
+        #[arg(long, default_value_t = 4)]
+        error_sum: i32,
+        /// Largest loss of a leaf deviate expands (deviate's leaf error).
+        #[arg(long, default_value_t = 2)]
+        error_leaf: i32,
     },
     /// Book Deviate (Egaroucid's learning) from a position: grows the book within depth and errors at a level.
     Deviate {
@@ -399,6 +422,7 @@ impl Op {
             Op::Convert { leaf_level, .. } => leaf_level.is_some(),
             Op::Info { .. }
             | Op::Show { .. }
+            | Op::Verify { .. }
             | Op::Views { .. }
             | Op::Merge { .. }
             | Op::Edit { .. }
@@ -562,6 +586,38 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             println!("kept {} positions, deleted {}", report.kept, report.deleted);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
+        }
+        Op::Verify { input, moves, depth, error_per_move, error_sum, error_leaf } => {
+            let (book, _) = input.load()?;
+            let root = position(moves)?;
+            let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
+            let start = Instant::now();
+            let report = book_exits(&book, &root, walk, *error_leaf);
+            println!(
+                "verify: {} positions checked in {:.2} s: the AI keeps to the book at {}, leaves it with no book \
+                 move within the errors at {}, leaves it although one exists at {}; moves within the errors that \
+                 leave the book (open leaves): {}",
+                report.checked,
+                start.elapsed().as_secs_f64(),
+                report.in_book,
+                report.ends,
+                report.exits.len(),
+                report.open_leaves
+            );
+            for exit in report.exits.iter().take(20) {
+                println!(
+                    "  {} value {:+} leaf {} {:+}, error left {}: {:?}",
+                    exit.board.to_string().replace('\n', ""),
+                    exit.entry.value,
+                    exit.entry.leaf.mv().map_or("-".to_owned(), |m| m.to_string()),
+                    exit.entry.leaf.value,
+                    exit.remaining,
+                    exit.reason
+                );
+            }
+            if !report.exits.is_empty() || report.open_leaves > 0 {
+                return Ok(ExitCode::FAILURE);
+            }
         }
         Op::Deviate {
             input,
