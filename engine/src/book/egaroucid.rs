@@ -34,6 +34,7 @@
 )]
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -162,15 +163,21 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
         let offset = start.saturating_add(index.saturating_mul(EGBK3_RECORD_LEN));
         parse_egbk3_record(index as u64, offset, record)
     };
-    // Parses the records of `chunk` (starting at record `first`) in parallel into `out`, in place; a bad record
-    // becomes the impossible key [0, 0] and the chunk is then scanned again, in order, for the first error.
+    // Parses the records of `chunk` (starting at record `first`) in parallel into `out`, in place; after a bad
+    // record the chunk is scanned again, in order, for the first error.
     let parse_chunk = |first: usize, chunk: &[u8], out: &mut Vec<(u64, Key, Packed)>| -> Result<(), FormatError> {
+        let bad = AtomicBool::new(false);
         chunk
             .par_chunks_exact(EGBK3_RECORD_LEN)
             .enumerate()
-            .map(|(i, record)| record_at((first.saturating_add(i), record)).unwrap_or((0, [0, 0], [0; 9])))
+            .map(|(i, record)| {
+                record_at((first.saturating_add(i), record)).unwrap_or_else(|_| {
+                    bad.store(true, Ordering::Relaxed);
+                    (0, [0, 0], [0; 9])
+                })
+            })
             .collect_into_vec(out);
-        if out.par_iter().any(|(_, key, _)| *key == [0, 0]) {
+        if bad.load(Ordering::Relaxed) {
             let mut records = chunk.chunks_exact(EGBK3_RECORD_LEN).enumerate();
             if let Some(error) = records.find_map(|(i, record)| record_at((first.saturating_add(i), record)).err()) {
                 return Err(error);
