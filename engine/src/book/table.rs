@@ -222,21 +222,29 @@ impl Table {
         let bits = (usize::BITS - (capacity / REGION_SLOTS).leading_zeros()).min(16);
         let regions = 1usize << bits;
         let region_of = |hash: u64| if bits == 0 { 0 } else { (hash >> (64 - bits)) as usize };
-        // Group the records by region, keeping their order (counting sort).
+        // Group the records by region, keeping their order (counting sort; records already grouped, as in files
+        // written in hash order, are used as they are).
         let mut starts = vec![0usize; regions + 1];
+        let mut grouped_already = true;
+        let mut previous = 0;
         for record in records {
-            starts[region_of(record.0) + 1] += 1;
+            let r = region_of(record.0);
+            grouped_already &= r >= previous;
+            previous = r;
+            starts[r + 1] += 1;
         }
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
-        let mut next = starts.clone();
-        scratch.clear();
-        scratch.resize(records.len(), (0, EMPTY, [0; 9]));
-        for record in records {
-            let r = region_of(record.0);
-            scratch[next[r]] = *record;
-            next[r] += 1;
+        if !grouped_already {
+            let mut next = starts.clone();
+            scratch.clear();
+            scratch.resize(records.len(), (0, EMPTY, [0; 9]));
+            for record in records {
+                let r = region_of(record.0);
+                scratch[next[r]] = *record;
+                next[r] += 1;
+            }
         }
         // Cut the table and the grouped records into regions.
         let bounds: Vec<usize> = (0..=regions)
@@ -248,7 +256,7 @@ impl Table {
             .collect();
         let mut tasks = Vec::with_capacity(regions);
         let (mut keys, mut values): (&mut [Key], &mut [Packed]) = (&mut self.keys, &mut self.values);
-        let mut grouped: &[(u64, Key, Packed)] = scratch;
+        let mut grouped: &[Record] = if grouped_already { records } else { scratch };
         for r in 0..regions {
             let slots = bounds[r + 1] - bounds[r];
             let (region_keys, rest_keys) = keys.split_at_mut(slots);
