@@ -1,24 +1,27 @@
 //! The check behind the deviate target "the AI playing from the book never leaves it while a book move within the
 //! error exists" ([`book_exits`]).
 //!
-//! The walk follows every link within the errors (the deviate walk: a link losing at most `error_per_move` against
-//! the best link, at most `error_sum` in all along the line, positions with at most `depth + 4` discs). That covers
-//! the AI's own book choices for either colour (the best links, or with "accept AI's loss" any link within its
-//! maximum loss up to `error_per_move`) and every reply of the opponent within the errors. At each position from
-//! which a move still stays within the depth, the AI keeps to the book when its book choice
+//! The walk is deviate's (Egaroucid's two passes): the AI, Black and then White, plays only its best links, and the
+//! opponent every link losing at most `error_per_move` against its best link and at most `error_sum` in all along
+//! the line, through positions with at most `depth + 4` discs. At each position where the AI is to move and a move
+//! still stays within the depth, the AI keeps to the book when its book choice
 //! ([`book_moves`](super::views::book_moves): the links, unless the best one loses more than
 //! [`BOOK_LOSS_IGNORE_THRESHOLD`](super::views::BOOK_LOSS_IGNORE_THRESHOLD) against the position's value) is not
 //! empty. When it is empty the AI leaves the book; that is an **exit** (a failure of the check) when a book move
 //! within the error exists: a link losing at most `error_per_move` against the position's value, or the stored best
-//! move leaving the book (the leaf) losing at most `error_leaf` and at most the error left on the line (exactly the
-//! moves deviate expands), or when the position has no leaf, so the book cannot tell. Otherwise it is an **end**: no
-//! move within the error is known, so leaving the book is what the settings ask for.
+//! move leaving the book (the leaf) losing at most `error_leaf` and at most the error left on the line, or when the
+//! position has no leaf, so the book cannot tell. Otherwise it is an **end**: no move within the error is known, so
+//! leaving the book is what the settings ask for. The report also counts the **open leaves**: the moves deviate would
+//! still expand with these settings (an opponent's move within the errors, or a move of the AI at least as good as
+//! its best link, that leaves the book).
 
-use super::learn::{leaf_is_valid, reachable_with_budget};
+use std::collections::HashSet;
+
+use super::learn::{leaf_is_valid, open_leaves, reachable_one_sided};
 use super::ops::Walk;
 use super::views::book_moves;
 use super::{Book, Entry};
-use crate::board::Board;
+use crate::board::{Board, Color};
 
 /// Why the AI would leave the book at an [`Exit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +56,7 @@ pub struct Exit {
 /// What [`book_exits`] found.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ExitsReport {
-    /// Positions reached within the walk from which a move stays within the depth (the side to move has a move).
+    /// Positions reached within the walk with the AI to move, from which a move stays within the depth.
     pub checked: usize,
     /// Of those, positions where the AI's book choice is a book move.
     pub in_book: usize,
@@ -62,9 +65,7 @@ pub struct ExitsReport {
     /// Positions where the AI leaves the book although a book move within the error exists (should be none after
     /// deviate with the same settings).
     pub exits: Vec<Exit>,
-    /// Positions whose leaf (best move leaving the book) is within the errors: a move there, by the opponent or by
-    /// an AI accepting that loss through a search, leaves the book although it is within the error (what deviate
-    /// still has to expand; none once it has finished with the same settings).
+    /// Positions whose leaf deviate would still expand with these settings (none once it has finished).
     pub open_leaves: usize,
 }
 
@@ -74,38 +75,41 @@ pub struct ExitsReport {
 pub fn book_exits(book: &Book, root: &Board, walk: Walk, error_leaf: i32) -> ExitsReport {
     let mut report = ExitsReport::default();
     let max_discs = u32::from(walk.depth) + 4;
-    for (key, remaining) in reachable_with_budget(book, root, walk) {
-        let board = Board::from_raw(key[0], key[1]);
-        if board.is_game_over() || 64 - board.empty_count() + 1 > max_discs {
-            continue;
-        }
-        let Some(entry) = book.get_canonical(&board) else { continue };
-        report.checked += 1;
-        let value = i32::from(entry.value);
-        let leaf_loss = value - i32::from(entry.leaf.value);
-        let leaf_within = leaf_is_valid(book, &board, &entry) && leaf_loss <= error_leaf && leaf_loss <= remaining;
-        if leaf_within {
-            report.open_leaves += 1;
-        }
-        if !book_moves(book, &board).is_empty() {
-            report.in_book += 1;
-            continue;
-        }
-        let best_link = book.move_values(&board).iter().map(|m| i32::from(m.value)).max();
-        let reason = if let Some(loss) = best_link.map(|v| value - v).filter(|loss| *loss <= walk.error_per_move) {
-            Some(ExitReason::IgnoredLink { loss })
-        } else if leaf_is_valid(book, &board, &entry) {
-            leaf_within.then_some(ExitReason::LeafWithinError { loss: leaf_loss })
-        } else if best_link.is_none() {
-            Some(ExitReason::NoLeaf)
-        } else {
-            None
-        };
-        match reason {
-            Some(reason) => report.exits.push(Exit { board, entry, remaining, reason }),
-            None => report.ends += 1,
+    let mut checked = HashSet::new();
+    for ai in [Color::Black, Color::White] {
+        for (key, side, remaining) in reachable_one_sided(book, root, walk, ai) {
+            let board = Board::from_raw(key[0], key[1]);
+            if side != ai || board.is_game_over() || 64 - board.empty_count() + 1 > max_discs {
+                continue;
+            }
+            let Some(entry) = book.get_canonical(&board) else { continue };
+            if !checked.insert(key) {
+                continue;
+            }
+            report.checked += 1;
+            if !book_moves(book, &board).is_empty() {
+                report.in_book += 1;
+                continue;
+            }
+            let value = i32::from(entry.value);
+            let best_link = book.move_values(&board).iter().map(|m| i32::from(m.value)).max();
+            let reason = if let Some(loss) = best_link.map(|v| value - v).filter(|loss| *loss <= walk.error_per_move) {
+                Some(ExitReason::IgnoredLink { loss })
+            } else if leaf_is_valid(book, &board, &entry) {
+                let loss = value - i32::from(entry.leaf.value);
+                (loss <= error_leaf && loss <= remaining).then_some(ExitReason::LeafWithinError { loss })
+            } else if best_link.is_none() {
+                Some(ExitReason::NoLeaf)
+            } else {
+                None
+            };
+            match reason {
+                Some(reason) => report.exits.push(Exit { board, entry, remaining, reason }),
+                None => report.ends += 1,
+            }
         }
     }
+    report.open_leaves = open_leaves(book, root, walk, error_leaf).len();
     report
 }
 
