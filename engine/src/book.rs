@@ -38,8 +38,10 @@ use crate::board::{Board, Move};
 
 pub mod edax;
 pub mod egaroucid;
+pub mod exits;
 pub mod file;
 pub mod learn;
+pub mod loss;
 pub mod ops;
 mod table;
 pub mod text;

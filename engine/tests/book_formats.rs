@@ -93,6 +93,25 @@ fn egbk3_round_trips_and_rewrites_identically() {
 }
 
 #[test]
+fn egbk3_in_another_order_loads_the_same_book() {
+    // Enough positions for the loader to fill the table by several regions in parallel.
+    let book = random_book(9, 60_000);
+    let bytes = egbk3_bytes(&book);
+    // Reverse the records, then swap them around (a file written in another program's order).
+    let mut records: Vec<&[u8]> = bytes[14..].chunks_exact(25).rev().collect();
+    let n = records.len();
+    for i in (0..n).step_by(7) {
+        records.swap(i, (i * 7919) % n);
+    }
+    let mut shuffled = bytes[..14].to_vec();
+    shuffled.extend(records.concat());
+    assert_ne!(shuffled, bytes);
+    let (parsed, _) = parse(&shuffled, None, ReadOptions::default()).unwrap();
+    assert_same_book(&parsed, &book);
+    assert_eq!(egbk3_bytes(&parsed), bytes);
+}
+
+#[test]
 fn egbk3_reader_canonicalises_and_merges_duplicates_by_level() {
     let board = Board::INITIAL.play(Move::Place(Square::F5)).unwrap();
     let mut bytes = b"DICUORAGE\x03".to_vec();
@@ -216,7 +235,7 @@ fn edax_golden_file_matches_the_layout_field_by_field() {
     assert_eq!(bytes[8..18], [4, 4, 0xea, 0x07, 11, 21, 23, 30, 5, 0]); // version, release, 2026-11-21 23:30:05, pad
     assert_eq!(u32_at(&bytes, 18), 20); // level: the highest in the book
     assert_eq!(u32_at(&bytes, 22), 61 - 1); // n_empties: 61 - largest ply (1)
-    assert_eq!(bytes[26..38], [0; 12]); // errors, verbosity
+    assert_eq!(bytes[26..38], [2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]); // midgame and endgame errors, verbosity
     assert_eq!(u32_at(&bytes, 38), 2);
     // Records are sorted by Edax key: the position after f5 (one disc for the side to move) comes first.
     let (f5, symmetry) = edax_unique(&after_f5);
@@ -226,13 +245,16 @@ fn edax_golden_file_matches_the_layout_field_by_field() {
     assert_eq!((u64_at(&bytes, first), u64_at(&bytes, first + 8)), (f5.player.0, f5.opponent.0));
     assert_eq!([u32_at(&bytes, first + 16), u32_at(&bytes, first + 20), u32_at(&bytes, first + 24)], [0, 0, 0]);
     assert_eq!(u32_at(&bytes, first + 28), 1); // lines
-    assert_eq!([i16_at(&bytes, first + 32), i16_at(&bytes, first + 34), i16_at(&bytes, first + 36)], [1, -64, 64]);
+    // Value 1; bounds from the level-20 midgame leaf: 1 ± 2 (searched 21 plies deep from 59 empties: no parity bias).
+    assert_eq!([i16_at(&bytes, first + 32), i16_at(&bytes, first + 34), i16_at(&bytes, first + 36)], [1, -1, 3]);
     assert_eq!((bytes[first + 38], bytes[first + 39]), (0, 20)); // no link, level
     assert_eq!(bytes[first + 40..first + 42], [1, free.transform(symmetry).edax_index()]); // the leaf, Edax orientation
     let second = first + 42;
     assert_eq!((u64_at(&bytes, second), u64_at(&bytes, second + 8)), (initial.player.0, initial.opponent.0));
     assert_eq!(u32_at(&bytes, second + 28), 2);
     assert_eq!(i16_at(&bytes, second + 32), 0);
+    // Bounds through the links: lower = -(child's upper), upper = -(child's lower).
+    assert_eq!([i16_at(&bytes, second + 34), i16_at(&bytes, second + 36)], [-3, 1]);
     assert_eq!((bytes[second + 38], bytes[second + 39]), (4, 20)); // four links (every first move), level
     let links = &bytes[second + 40..second + 48];
     let mut link_moves: Vec<u8> = links.chunks(2).map(|l| l[1]).collect();

@@ -1,6 +1,7 @@
 //! Derived book views: umigame counts, accuracy grades and the book move choice (with their distributions).
 
 use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::book::loss::{Curve, LossCurves, LossCurvesError, choose_with_curves, move_number};
 use shirokuro_engine::book::views::{
     AccuracyCache, Grade, UmigameCache, UmigameSettings, book_moves, choose_book_move, choose_with_loss, move_views,
 };
@@ -173,4 +174,89 @@ fn the_book_is_ignored_when_its_best_move_loses_too_much() {
     let _ = book.insert(&after, Entry::new(-2, 20)); // +2 = 10 − 8: still used
     assert_eq!(book_moves(&book, &Board::INITIAL).len(), 4);
     assert!(book_child(&Board::INITIAL, Move::Pass).is_none());
+}
+
+/// Draws `n` times and returns how often each of `moves` came out.
+fn draw_counts(moves: &[MoveValue], board: &Board, curves: &LossCurves, seed: u64, n: u32) -> Vec<u32> {
+    let mut rng = GameRng::new(seed);
+    let mut counts = vec![0u32; moves.len()];
+    for _ in 0..n {
+        let chosen = choose_with_curves(moves, board, curves, &mut rng).unwrap();
+        let i = moves.iter().position(|m| m.mv == chosen).unwrap();
+        counts[i] += 1;
+    }
+    counts
+}
+
+/// Whether `count` of `n` draws is within 5 standard deviations of probability `p`.
+fn near(count: u32, n: u32, p: f64) -> bool {
+    let (count, n) = (f64::from(count), f64::from(n));
+    let sd = (n * p * (1.0 - p)).sqrt();
+    (count - n * p).abs() <= 5.0 * sd + 0.5
+}
+
+#[test]
+fn the_loss_curves_apply_by_move_number() {
+    // Point 0 (moves 1-4): 2 discs at 30 %; point 1 (moves 5-8): no loss; point 2 (moves 9-12): any loss, always.
+    let mut max_loss = [2i64; 15];
+    let mut percent = [30i64; 15];
+    (max_loss[1], percent[1]) = (0, 100);
+    (max_loss[2], percent[2]) = (129, 100);
+    let curves = LossCurves::new(&max_loss, &percent).unwrap();
+    let moves = [mv(Square::C4, 2), mv(Square::D3, 1), mv(Square::E6, 0), mv(Square::F5, -1)];
+    let n = 30_000;
+    // Move 1: the best with 0.7 + 0.3 / 3, each move losing 1 or 2 with 0.3 / 3, f5 (losing 3) never.
+    let start = Board::INITIAL;
+    assert_eq!(move_number(&start), 1);
+    let counts = draw_counts(&moves, &start, &curves, 31, n);
+    assert!(near(counts[0], n, 0.8) && near(counts[1], n, 0.1) && near(counts[2], n, 0.1), "{counts:?}");
+    assert_eq!(counts[3], 0, "{counts:?}");
+    // Move 5 (8 discs): only the best.
+    let fifth = play(&[Square::F5, Square::D6, Square::C3, Square::D3]).board;
+    assert_eq!(move_number(&fifth), 5);
+    assert_eq!(draw_counts(&moves, &fifth, &curves, 32, 2000), [2000, 0, 0, 0]);
+    // Move 9 (12 discs): every move alike.
+    let ninth =
+        play(&[Square::F5, Square::D6, Square::C3, Square::D3, Square::C4, Square::F4, Square::F6, Square::F3]).board;
+    assert_eq!(move_number(&ninth), 9);
+    let counts = draw_counts(&moves, &ninth, &curves, 33, n);
+    assert!(counts.iter().all(|&c| near(c, n, 0.25)), "{counts:?}");
+    // The defaults: 2 discs at 30 % everywhere (same distribution as move 1 above, at move 9 too).
+    let counts = draw_counts(&moves, &ninth, &LossCurves::default(), 34, n);
+    assert!(near(counts[0], n, 0.8) && near(counts[1], n, 0.1) && near(counts[2], n, 0.1), "{counts:?}");
+    assert_eq!(counts[3], 0);
+}
+
+#[test]
+fn loss_curves_load_from_toml_snapped_and_checked() {
+    #[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+    struct Settings {
+        curves: LossCurves,
+    }
+    let settings = Settings { curves: LossCurves::default() };
+    let text = toml::to_string(&settings).unwrap();
+    assert!(text.contains("max_loss = [2, 2, 2,"), "{text}");
+    assert!(text.contains("percent = [30, 30,"), "{text}");
+    assert_eq!(toml::from_str::<Settings>(&text).unwrap(), settings);
+    // Off-step points snap to the nearest step.
+    let text = "[curves]\nmax_loss = [0, 1, 3, 5, 6, 7, 12, 13, 40, 49, 96, 97, 128, 129, 2]\n\
+                percent = [0, 2, 3, 7, 8, 12, 13, 50, 55, 99, 100, 30, 30, 30, 30]\n";
+    let curves = toml::from_str::<Settings>(text).unwrap().curves;
+    assert_eq!(curves.max_loss_points(), &[0, 1, 2, 4, 4, 8, 8, 16, 32, 64, 64, 129, 129, 129, 2]);
+    assert_eq!(curves.percent_points(), &[0, 0, 5, 5, 10, 10, 15, 50, 55, 100, 100, 30, 30, 30, 30]);
+    // Wrong lengths and values out of range are errors naming the curve and the point.
+    assert_eq!(LossCurves::new(&[2; 14], &[30; 15]), Err(LossCurvesError::Length { curve: Curve::MaxLoss, found: 14 }));
+    let mut percent = [30i64; 15];
+    percent[4] = 101;
+    assert_eq!(
+        LossCurves::new(&[2; 15], &percent),
+        Err(LossCurvesError::Range { curve: Curve::Percent, point: 4, value: 101, max: 100 })
+    );
+    let mut max_loss = [2i64; 15];
+    max_loss[0] = -1;
+    assert!(matches!(LossCurves::new(&max_loss, &[30; 15]), Err(LossCurvesError::Range { point: 0, value: -1, .. })));
+    let bad = "[curves]\nmax_loss = [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 130]\npercent = [30, 30, 30, 30, 30, 30, 30, \
+               30, 30, 30, 30, 30, 30, 30, 30]\n";
+    let error = toml::from_str::<Settings>(bad).unwrap_err().to_string();
+    assert!(error.contains("max_loss[14] = 130 is outside 0..=129"), "{error}");
 }

@@ -15,8 +15,8 @@
 //! | 17 | 1 | padding |
 //! | 18 | 4 | i32 level (we write the export level, or the highest level in the book) |
 //! | 22 | 4 | i32 n_empties (we write 61 − the largest ply written, as Egaroucid) |
-//! | 26 | 4 | i32 midgame error (0) |
-//! | 30 | 4 | i32 endgame error (0) |
+//! | 26 | 4 | i32 midgame error (we write 2, Edax's default, used for the bounds) |
+//! | 30 | 4 | i32 endgame error (we write 1, Edax's default) |
 //! | 34 | 4 | i32 verbosity (0) |
 //! | 38 | 4 | i32 number of positions *n* |
 //! | 42 | … | *n* positions |
@@ -33,7 +33,9 @@
 //! Writing derives the links from the book, writes the leaf unless it became a link, adds a record for every pass
 //! position (one pass link), and computes the win/draw/loss counts as Edax does: a leaf searched exactly counts as a win,
 //! draw or loss for the side to move, and each link adds its child's counts with wins and losses swapped (merging
-//! lines are counted twice, as in Edax). Bounds are written as −64 and +64, as Egaroucid does.
+//! lines are counted twice, as in Edax). Bounds are Edax's negamaxed bounds (see `WdlCounter`): a leaf gives its
+//! value exactly when solved, ± the endgame error for a selective search to the end, ± the midgame error (with
+//! Edax's depth-parity bias) otherwise; links take the children's bounds negated. (Egaroucid writes −64/+64.)
 #![deny(
     clippy::indexing_slicing,
     clippy::unwrap_used,
@@ -230,16 +232,50 @@ fn is_exact(level: u8, empties: u32) -> bool {
     Level::new(level).is_ok_and(|level| u32::from(level.exact_from()) >= empties)
 }
 
-/// Computes the Edax win/draw/loss counts of every position (memoised by slot).
+/// Edax's error on a midgame leaf value, written into the header (Edax's default).
+pub const MIDGAME_ERROR: i32 = 2;
+/// Edax's error on a selective endgame leaf value, written into the header (Edax's default).
+pub const ENDCUT_ERROR: i32 = 1;
+
+/// What the writer derives for a position: Edax's win/draw/loss counts and its bounds (side to move's view).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Derived {
+    wdl: Wdl,
+    lower: i32,
+    upper: i32,
+}
+
+/// The bounds of a leaf worth `value`, found at `level` by searching the child (`empties` − 1 empty squares):
+/// exact for a solve, ± [`ENDCUT_ERROR`] for a selective search to the end, else ± [`MIDGAME_ERROR`] shifted by
+/// Edax's parity bias ((search depth from the position & 1) − (empties & 1)).
+fn leaf_bounds(value: i32, level: u8, empties: u32) -> (i32, i32) {
+    let child_empties = empties.saturating_sub(1);
+    if is_exact(level, child_empties) {
+        return (value, value);
+    }
+    let level = Level::clamped(level);
+    if level.plan(u8::try_from(child_empties).unwrap_or(u8::MAX)).is_endgame() {
+        return (value.saturating_sub(ENDCUT_ERROR), value.saturating_add(ENDCUT_ERROR));
+    }
+    let depth = u32::from(level.midgame_depth()).saturating_add(1);
+    let bias = i32::from(depth % 2 == 1).saturating_sub(i32::from(empties % 2 == 1));
+    (value.saturating_sub(MIDGAME_ERROR).saturating_sub(bias), value.saturating_add(MIDGAME_ERROR).saturating_sub(bias))
+}
+
+/// Computes the Edax win/draw/loss counts and bounds of every position (memoised by slot).
+///
+/// Bounds as Edax's negamax: from the leaf ([`leaf_bounds`]), then over the links lower = max(lower, −child upper)
+/// and upper = max(upper, −child lower) (not negated through a pass); −64/+64 without leaf and links, and a finished
+/// game's value exactly.
 struct WdlCounter<'a> {
     book: &'a Book,
-    memo: Vec<Option<Wdl>>,
+    memo: Vec<Option<Derived>>,
 }
 
 impl WdlCounter<'_> {
-    fn count(&mut self, canonical: &Board, entry: &Entry) -> Wdl {
+    fn count(&mut self, canonical: &Board, entry: &Entry) -> Derived {
         let Some(slot) = self.book.table.slot_of([canonical.player.0, canonical.opponent.0]) else {
-            return [0; 3];
+            return Derived { wdl: [0; 3], lower: -64, upper: 64 };
         };
         if let Some(Some(done)) = self.memo.get(slot) {
             return *done;
@@ -257,28 +293,46 @@ impl WdlCounter<'_> {
                 *c = c.saturating_add(1);
             }
         };
+        let mut bounds: Option<(i32, i32)> = None;
+        let widen = |bounds: &mut Option<(i32, i32)>, (lower, upper): (i32, i32)| {
+            *bounds = Some(bounds.map_or((lower, upper), |(l, u)| (l.max(lower), u.max(upper))));
+        };
         if canonical.is_game_over() {
             add(&mut wdl, i32::from(entry.value));
+            widen(&mut bounds, (i32::from(entry.value), i32::from(entry.value)));
         } else {
+            let empties = canonical.empty_count();
             if let Some(mv) = entry.leaf.mv()
-                && is_exact(entry.leaf.level, canonical.empty_count().saturating_sub(1))
                 && book_child(canonical, mv).is_some_and(|(child, _)| !self.book.contains(&child))
             {
-                add(&mut wdl, i32::from(entry.leaf.value));
+                let value = i32::from(entry.leaf.value);
+                if is_exact(entry.leaf.level, empties.saturating_sub(1)) {
+                    add(&mut wdl, value);
+                }
+                widen(&mut bounds, leaf_bounds(value, entry.leaf.level, empties));
             }
             for mv in legal_moves(canonical) {
                 let Some((child, negate)) = book_child(canonical, mv) else { continue };
                 let (child_canonical, _) = child.canonical();
                 let Some(child_entry) = self.book.get_canonical(&child_canonical) else { continue };
-                let [w, d, l] = self.count(&child_canonical, &child_entry);
+                let derived = self.count(&child_canonical, &child_entry);
+                let [w, d, l] = derived.wdl;
                 let (w, l) = if negate { (l, w) } else { (w, l) };
                 wdl = [wdl[0].saturating_add(w), wdl[1].saturating_add(d), wdl[2].saturating_add(l)];
+                let child_bounds = if negate {
+                    (derived.upper.saturating_neg(), derived.lower.saturating_neg())
+                } else {
+                    (derived.lower, derived.upper)
+                };
+                widen(&mut bounds, child_bounds);
             }
         }
+        let (lower, upper) = bounds.map_or((-64, 64), |(l, u)| (l.clamp(-64, 64), u.clamp(-64, 64)));
+        let derived = Derived { wdl, lower, upper };
         if let Some(memo) = self.memo.get_mut(slot) {
-            *memo = Some(wdl);
+            *memo = Some(derived);
         }
-        wdl
+        derived
     }
 }
 
@@ -286,6 +340,7 @@ impl WdlCounter<'_> {
 struct Record {
     board: Board,
     wdl: Wdl,
+    bounds: (i16, i16),
     lines: u32,
     value: i8,
     level: u8,
@@ -302,8 +357,8 @@ impl Record {
         }
         out.extend_from_slice(&self.lines.to_le_bytes());
         out.extend_from_slice(&i16::from(self.value).to_le_bytes());
-        out.extend_from_slice(&(-64i16).to_le_bytes());
-        out.extend_from_slice(&64i16.to_le_bytes());
+        out.extend_from_slice(&self.bounds.0.to_le_bytes());
+        out.extend_from_slice(&self.bounds.1.to_le_bytes());
         out.push(u8::try_from(self.links.len()).unwrap_or(u8::MAX));
         out.push(self.level);
         for (value, mv) in self.links.iter().take(usize::from(u8::MAX)) {
@@ -325,7 +380,8 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
     let mut max_level = 0u8;
     let mut max_discs = 4u32;
     for (canonical, entry) in book.iter() {
-        let wdl = counter.count(&canonical, &entry);
+        let Derived { wdl, lower, upper } = counter.count(&canonical, &entry);
+        let bounds = (i16::try_from(lower).unwrap_or(-64), i16::try_from(upper).unwrap_or(64));
         let (board, symmetry) = edax_unique(&canonical);
         let level = entry.level.clamp(1, 60);
         if entry.level != LEVEL_UNDEFINED {
@@ -344,7 +400,7 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
             _ => (-64, 65),
         };
         max_discs = max_discs.max(64u32.saturating_sub(board.empty_count()));
-        records.push(Record { board, wdl, lines: entry.lines, value: entry.value, level, links, leaf });
+        records.push(Record { board, wdl, bounds, lines: entry.lines, value: entry.value, level, links, leaf });
         // The position before a pass into this one: Edax stores it with a single pass link.
         let before = canonical.pass();
         if canonical.has_moves() && !before.has_moves() {
@@ -353,6 +409,7 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
             records.push(Record {
                 board,
                 wdl: [l, d, w],
+                bounds: (bounds.1.saturating_neg(), bounds.0.saturating_neg()),
                 lines: entry.lines.saturating_add(1).min(MAX_LINES),
                 value: entry.value.saturating_neg(),
                 level,
@@ -373,7 +430,7 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
     header.extend_from_slice(&[4, 4]);
     header.extend_from_slice(&year.to_le_bytes());
     header.extend_from_slice(&[month, day, hour, minute, second, 0]);
-    for field in [level, n_empties, 0, 0, 0, count] {
+    for field in [level, n_empties, MIDGAME_ERROR, ENDCUT_ERROR, 0, count] {
         header.extend_from_slice(&field.to_le_bytes());
     }
     out.write_all(&header)?;
@@ -386,4 +443,29 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
         }
     }
     out.write_all(&buffer)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaf_bounds_follow_the_kind_of_search() {
+        // Midgame: ± 2, shifted by (depth from the position & 1) − (empties & 1); level 20 searches the child 20
+        // plies deep, 21 from the position.
+        assert_eq!(leaf_bounds(5, 20, 59), (3, 7));
+        assert_eq!(leaf_bounds(5, 20, 58), (2, 6));
+        assert_eq!(leaf_bounds(5, 21, 59), (4, 8));
+        // A selective search to the end: ± 1; a solve: exact.
+        let level = Level::clamped(21);
+        let child_empties = level.endgame_start();
+        let plan = level.plan(child_empties);
+        assert!(plan.is_endgame() && !plan.is_exact(), "{plan:?}");
+        let empties = u32::from(child_empties) + 1;
+        assert!(!is_exact(21, empties - 1));
+        assert_eq!(leaf_bounds(-4, 21, empties), (-5, -3));
+        assert!(is_exact(21, 4));
+        assert_eq!(leaf_bounds(-4, 21, 5), (-4, -4));
+    }
 }

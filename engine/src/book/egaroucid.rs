@@ -34,6 +34,7 @@
 )]
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -110,22 +111,41 @@ fn trailing(reader: &ByteReader<'_>) -> Result<(), FormatError> {
     }
 }
 
-/// Builds a book from canonical records, merging duplicates with the level rule. The records are sorted by hash
-/// first (nearly free for files we wrote, which are in that order), so the table fills with sequential accesses.
+/// Builds a book from canonical records, merging duplicates with the level rule (in the order given).
 fn collect(records: Vec<(Key, Entry)>) -> Book {
-    collect_hashed(records.into_par_iter().map(|(key, entry)| (hash_of(key), key, entry.pack())).collect())
+    let hashed: Vec<(u64, Key, Packed)> =
+        records.into_par_iter().map(|(key, entry)| (hash_of(key), key, entry.pack())).collect();
+    let mut filler = Filler::new(hashed.len());
+    for chunk in hashed.chunks(FILL_CHUNK) {
+        filler.add(chunk);
+    }
+    filler.finish()
 }
 
-fn collect_hashed(hashed: Vec<(u64, Key, Packed)>) -> Book {
-    // Files we wrote are in this order already: checking costs one parallel pass, sorting a second buffer.
-    let ordered = hashed.par_windows(2).all(|w| match w {
-        [a, b] => (a.0, a.1) <= (b.0, b.1),
-        _ => true,
-    });
-    let hashed = if ordered { hashed } else { sort_by_hash(hashed, |r| r.0, |a, b| a.1.cmp(&b.1)) };
-    let mut book = Book::with_capacity(hashed.len());
-    book.table.bulk_merge(&hashed, merge_packed);
-    book
+/// Records per parallel insert into the table.
+const FILL_CHUNK: usize = 1 << 18;
+
+/// Fills a book presized for a known number of records, a chunk of records at a time, in parallel by table region
+/// whatever the order of the records (see `Table::par_bulk_merge`).
+struct Filler {
+    book: Book,
+    scratch: Vec<(u64, Key, Packed)>,
+    spills: Vec<(u64, Key, Packed)>,
+}
+
+impl Filler {
+    fn new(count: usize) -> Filler {
+        Filler { book: Book::with_capacity(count), scratch: Vec::new(), spills: Vec::new() }
+    }
+
+    fn add(&mut self, records: &[(u64, Key, Packed)]) {
+        self.book.table.par_bulk_merge(records, &mut self.scratch, &mut self.spills, merge_packed);
+    }
+
+    fn finish(mut self) -> Book {
+        self.book.table.bulk_merge(&self.spills, merge_packed);
+        self.book
+    }
 }
 
 /// Parses an egbk3 file.
@@ -143,15 +163,21 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
         let offset = start.saturating_add(index.saturating_mul(EGBK3_RECORD_LEN));
         parse_egbk3_record(index as u64, offset, record)
     };
-    // Parses the records of `chunk` (starting at record `first`) in parallel into `out`, in place; a bad record
-    // becomes the impossible key [0, 0] and the chunk is then scanned again, in order, for the first error.
+    // Parses the records of `chunk` (starting at record `first`) in parallel into `out`, in place; after a bad
+    // record the chunk is scanned again, in order, for the first error.
     let parse_chunk = |first: usize, chunk: &[u8], out: &mut Vec<(u64, Key, Packed)>| -> Result<(), FormatError> {
+        let bad = AtomicBool::new(false);
         chunk
             .par_chunks_exact(EGBK3_RECORD_LEN)
             .enumerate()
-            .map(|(i, record)| record_at((first.saturating_add(i), record)).unwrap_or((0, [0, 0], [0; 9])))
+            .map(|(i, record)| {
+                record_at((first.saturating_add(i), record)).unwrap_or_else(|_| {
+                    bad.store(true, Ordering::Relaxed);
+                    (0, [0, 0], [0; 9])
+                })
+            })
             .collect_into_vec(out);
-        if out.par_iter().any(|(_, key, _)| *key == [0, 0]) {
+        if bad.load(Ordering::Relaxed) {
             let mut records = chunk.chunks_exact(EGBK3_RECORD_LEN).enumerate();
             if let Some(error) = records.find_map(|(i, record)| record_at((first.saturating_add(i), record)).err()) {
                 return Err(error);
@@ -159,37 +185,15 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
         }
         Ok(())
     };
-    // Files in hash order (ours) go straight into the table a chunk at a time: no copy of the whole book. At the
-    // first record out of order, start again the general way (all records, then a sort by hash).
-    const READ_CHUNK: usize = 1 << 16;
-    let mut book = Book::with_capacity(count);
-    let mut chunk_records = Vec::with_capacity(READ_CHUNK);
-    let mut last: Option<(u64, Key)> = None;
-    let mut ordered = true;
-    for (chunk_index, chunk) in body.chunks(READ_CHUNK.saturating_mul(EGBK3_RECORD_LEN)).enumerate() {
-        parse_chunk(chunk_index.saturating_mul(READ_CHUNK), chunk, &mut chunk_records)?;
-        let in_order = chunk_records.par_windows(2).all(|w| match w {
-            [a, b] => (a.0, a.1) <= (b.0, b.1),
-            _ => true,
-        });
-        let continues = match (last, chunk_records.first()) {
-            (Some(previous), Some(first)) => previous <= (first.0, first.1),
-            _ => true,
-        };
-        if !(in_order && continues) {
-            ordered = false;
-            break;
-        }
-        book.table.bulk_merge(&chunk_records, merge_packed);
-        last = chunk_records.last().map(|r| (r.0, r.1));
+    // The records go into the table a chunk at a time (no copy of the whole book), in parallel by table region, so
+    // a file in any order (ours is in hash order, Egaroucid's in its hash map's order) loads at the same speed.
+    let mut filler = Filler::new(count);
+    let mut chunk_records = Vec::with_capacity(FILL_CHUNK);
+    for (chunk_index, chunk) in body.chunks(FILL_CHUNK.saturating_mul(EGBK3_RECORD_LEN)).enumerate() {
+        parse_chunk(chunk_index.saturating_mul(FILL_CHUNK), chunk, &mut chunk_records)?;
+        filler.add(&chunk_records);
     }
-    if ordered {
-        return Ok(book);
-    }
-    drop(book);
-    let mut records = Vec::new();
-    parse_chunk(0, body, &mut records)?;
-    Ok(collect_hashed(records))
+    Ok(filler.finish())
 }
 
 /// The level rule on packed entries.

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use super::ops::{self, Control, Walk};
 use super::{Book, Entry, Leaf, book_child, legal_moves};
-use crate::board::{Board, Move};
+use crate::board::{Board, Color, Move};
 use crate::eval::Weights;
 use crate::level::Level;
 use crate::position::Position;
@@ -89,7 +89,7 @@ pub fn best_leaf(book: &Book, searcher: &mut dyn Searcher, board: &Board, level:
 }
 
 /// Whether the leaf of `entry` (in `board`'s orientation) is a legal move leaving the book.
-fn leaf_is_valid(book: &Book, board: &Board, entry: &Entry) -> bool {
+pub(crate) fn leaf_is_valid(book: &Book, board: &Board, entry: &Entry) -> bool {
     entry.leaf.mv().and_then(|mv| book_child(board, mv)).is_some_and(|(child, _)| !book.contains(&child))
 }
 
@@ -342,8 +342,9 @@ pub fn deviate<E>(
         }
     }
     let _ = ops::fix(book, &root, false, &Control::none());
+    // After a stop, no more searches: the leaves left missing are the first thing the next run computes.
     let leaf_settings = LeafSettings { walk, level, only_invalid: true, threads: settings.threads };
-    let _ = recalculate_leaves(book, &root, leaf_settings, make, &Control::none());
+    let _ = recalculate_leaves(book, &root, leaf_settings, make, control);
     save(book)?;
     report.saves += 1;
     Ok(report)
@@ -414,58 +415,87 @@ pub fn deviate_transcripts<E>(
 /// The (canonical position, leaf move) pairs to expand.
 pub(crate) fn deviation_todo(book: &Book, root: &Board, settings: &DeviateSettings) -> Vec<(Board, Move)> {
     let walk = Walk { depth: settings.depth, error_per_move: settings.error_per_move, error_sum: settings.error_sum };
-    let max_discs = u32::from(settings.depth) + 4;
-    let mut todo = Vec::new();
-    for (key, remaining) in reachable_with_budget(book, root, walk) {
-        let board = Board::from_raw(key[0], key[1]);
-        let Some(entry) = book.get_canonical(&board) else { continue };
-        let Some(mv) = entry.leaf.mv() else { continue };
-        if !leaf_is_valid(book, &board, &entry) || 64 - board.empty_count() + 1 > max_discs {
-            continue;
-        }
-        let loss = i32::from(entry.value) - i32::from(entry.leaf.value);
-        if loss <= settings.error_leaf && loss <= remaining {
-            todo.push((board, mv));
-        }
-    }
-    todo.sort_unstable_by_key(|(board, _)| (board.player.0, board.opponent.0));
-    todo
+    open_leaves(book, root, walk, settings.error_leaf)
 }
 
-/// [`ops::reachable`] with the best remaining error budget of each position.
-fn reachable_with_budget(book: &Book, root: &Board, walk: Walk) -> Vec<([u64; 2], i32)> {
-    let mut budget: std::collections::HashMap<[u64; 2], i32> = std::collections::HashMap::new();
-    let mut queue = std::collections::VecDeque::new();
-    let (root, _) = root.canonical();
-    if book.contains(&root) {
-        let _ = budget.insert([root.player.0, root.opponent.0], walk.error_sum);
-        queue.push_back((root, walk.error_sum));
-    }
+/// The leaves deviate expands (Egaroucid's two passes, inventory §6.3): once with Black, once with White as the side
+/// that plays only its best links while the other follows every link within the errors
+/// ([`reachable_one_sided`]), the positions within the depth whose leaf is legal, not a link, and loses at most
+/// `error_leaf` and at most the error left on the line against the position's value; at a position of the best-only
+/// side the leaf must also be at least as good as the best link. Each position once, sorted by key.
+pub(crate) fn open_leaves(book: &Book, root: &Board, walk: Walk, error_leaf: i32) -> Vec<(Board, Move)> {
     let max_discs = u32::from(walk.depth) + 4;
-    while let Some((board, remaining)) = queue.pop_front() {
-        let links = book.move_values(&board);
-        let Some(best) = links.iter().map(|m| i32::from(m.value)).max() else { continue };
-        for m in links {
-            let loss = best - i32::from(m.value);
-            if loss > walk.error_per_move || loss > remaining {
+    let mut todo = std::collections::BTreeMap::new();
+    for best_only in [Color::Black, Color::White] {
+        for (key, side, remaining) in reachable_one_sided(book, root, walk, best_only) {
+            let board = Board::from_raw(key[0], key[1]);
+            let Some(entry) = book.get_canonical(&board) else { continue };
+            let Some(mv) = entry.leaf.mv() else { continue };
+            if !leaf_is_valid(book, &board, &entry) || 64 - board.empty_count() + 1 > max_discs {
                 continue;
             }
-            let Some((child, _)) = book_child(&board, m.mv) else { continue };
+            let leaf = i32::from(entry.leaf.value);
+            let loss = i32::from(entry.value) - leaf;
+            let best_link = book.move_values(&board).iter().map(|m| i32::from(m.value)).max();
+            let good_enough = side != best_only || best_link.is_none_or(|best| leaf >= best);
+            if loss <= error_leaf && loss <= remaining && good_enough {
+                let _ = todo.insert(key, (board, mv));
+            }
+        }
+    }
+    todo.into_values().collect()
+}
+
+/// The side to move at `board` when no pass has been played before it (Black with an even number of discs).
+pub(crate) fn side_to_move(board: &Board) -> Color {
+    if (64 - board.empty_count()).is_multiple_of(2) { Color::Black } else { Color::White }
+}
+
+/// Canonical positions reachable from `root` (whose side to move is [`side_to_move`]) with the side to move there
+/// and the best error budget left, when `best_only` follows only its best links (no loss) and the other side every
+/// link losing at most `error_per_move` against the best link and at most the budget left.
+pub(crate) fn reachable_one_sided(
+    book: &Book,
+    root: &Board,
+    walk: Walk,
+    best_only: Color,
+) -> Vec<([u64; 2], Color, i32)> {
+    let mut budget: std::collections::HashMap<([u64; 2], Color), i32> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::new();
+    let side = side_to_move(root);
+    let (root, _) = root.canonical();
+    if book.contains(&root) {
+        let _ = budget.insert(([root.player.0, root.opponent.0], side), walk.error_sum);
+        queue.push_back((root, side, walk.error_sum));
+    }
+    let max_discs = u32::from(walk.depth) + 4;
+    while let Some((board, side, remaining)) = queue.pop_front() {
+        let links = book.move_values(&board);
+        let Some(best) = links.iter().map(|m| i32::from(m.value)).max() else { continue };
+        let allowed = if side == best_only { 0 } else { walk.error_per_move.min(remaining) };
+        for m in links {
+            let loss = best - i32::from(m.value);
+            if loss > allowed {
+                continue;
+            }
+            let Some((child, negate)) = book_child(&board, m.mv) else { continue };
             if 64 - child.empty_count() > max_discs {
                 continue;
             }
+            // The colour changes unless the opponent had to pass.
+            let child_side = if negate { side.opposite() } else { side };
             let (child, _) = child.canonical();
-            let key = [child.player.0, child.opponent.0];
+            let key = ([child.player.0, child.opponent.0], child_side);
             let left = remaining - loss;
             if budget.get(&key).is_some_and(|b| *b >= left) {
                 continue;
             }
             let _ = budget.insert(key, left);
-            queue.push_back((child, left));
+            queue.push_back((child, child_side, left));
         }
     }
-    let mut out: Vec<_> = budget.into_iter().collect();
-    out.sort_unstable();
+    let mut out: Vec<_> = budget.into_iter().map(|((key, side), left)| (key, side, left)).collect();
+    out.sort_unstable_by_key(|(key, side, _)| (*key, *side == Color::White));
     out
 }
 
@@ -514,6 +544,8 @@ fn expand(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
     use crate::Square;
 
@@ -583,6 +615,35 @@ mod tests {
         // Within the depth and the errors, the AI never has to leave the book: every position it can reach there has a
         // book move.
         let walk = Walk { depth: 5, error_per_move: 2, error_sum: 4 };
+        let exits = crate::book::exits::book_exits(&book, &Board::INITIAL, walk, 2);
+        assert!(exits.exits.is_empty(), "{exits:?}");
+        assert!(exits.in_book >= 5 && exits.checked == exits.in_book + exits.ends, "{exits:?}");
+        assert_eq!(exits.open_leaves, 0);
+        // After one loop only, moves within the errors still leave the book.
+        let mut partial = Book::new();
+        let _ = deviate(
+            &mut partial,
+            &Board::INITIAL,
+            &settings(5, 1),
+            &make,
+            &mut |_: &Book| -> Result<(), ()> { Ok(()) },
+            &Control::none(),
+        )
+        .unwrap();
+        let report = crate::book::exits::book_exits(&partial, &Board::INITIAL, walk, 2);
+        assert!(report.open_leaves > 0 && report.exits.is_empty(), "{report:?}");
+        // Remove the start's links and store its best move as the leaf: the AI now leaves the book at once although
+        // that move is within the error, and the check says so.
+        let mut cut = book.clone();
+        for m in cut.move_values(&Board::INITIAL) {
+            let _ = cut.remove(&book_child(&Board::INITIAL, m.mv).unwrap().0);
+        }
+        let leaf = best_leaf(&cut, &mut Mobility, &Board::INITIAL, 1).unwrap();
+        let entry = cut.get(&Board::INITIAL).unwrap();
+        let _ = cut.insert(&Board::INITIAL, Entry { leaf, value: leaf.value, ..entry });
+        let report = crate::book::exits::book_exits(&cut, &Board::INITIAL, walk, 2);
+        assert_eq!(report.checked, 1, "{report:?}");
+        assert_eq!(report.exits.len(), 1, "{report:?}");
         for key in ops::reachable(&book, &Board::INITIAL, walk) {
             let board = Board::from_raw(key[0], key[1]);
             if 64 - board.empty_count() < 9 && board.has_moves() {
@@ -633,6 +694,85 @@ mod tests {
         for (board, entry) in straight.iter() {
             assert_eq!(resumed.get_canonical(&board).map(|e| e.value), Some(entry.value), "{board:?}");
         }
+    }
+
+    #[test]
+    fn the_best_move_only_side_expands_only_leaves_as_good_as_its_best_link() {
+        // After f5, White (to move) plays d6 (best, 0) or f6 (loses 1). After f5 f6, Black's best link is worth +1
+        // and its leaf 0 (or +1).
+        let root = Board::INITIAL.play(Move::Place(Square::F5)).unwrap();
+        let d6 = root.play(Move::Place(Square::D6)).unwrap();
+        let f6 = root.play(Move::Place(Square::F6)).unwrap();
+        let moves: Vec<Move> = legal_moves(&f6).collect();
+        let (link, leaf_move) = (moves[0], moves[1]);
+        let book_with_leaf = |leaf_value: i8| {
+            let mut book = Book::new();
+            let _ = book.insert(&root, Entry::new(0, 5));
+            let _ = book.insert(&d6, Entry::new(0, 5));
+            let _ = book.insert(&f6, Entry { leaf: Leaf::new(leaf_move, leaf_value, 5), ..Entry::new(1, 5) });
+            let _ = book.insert(&book_child(&f6, link).unwrap().0, Entry::new(-1, 5));
+            book
+        };
+        let walk = Walk { depth: 10, error_per_move: 2, error_sum: 4 };
+        // f6 is reached only when White may lose 1, i.e. when Black is the best-move-only side: its leaf, worse than
+        // its best link, is not expanded.
+        assert_eq!(side_to_move(&root), Color::White);
+        assert!(open_leaves(&book_with_leaf(0), &root, walk, 2).is_empty());
+        // A leaf as good as the best link is.
+        let todo = open_leaves(&book_with_leaf(1), &root, walk, 2);
+        assert_eq!(todo.len(), 1);
+        assert_eq!(todo[0].0, f6.canonical().0);
+    }
+
+    /// Counts its searches and sets `stop` at the `stop_after`-th.
+    struct Stopping {
+        searches: Arc<AtomicUsize>,
+        stop: Arc<AtomicBool>,
+        stop_after: usize,
+    }
+
+    impl Searcher for Stopping {
+        fn search(&mut self, board: &Board, level: u8) -> (Option<Move>, i8) {
+            if self.searches.fetch_add(1, Ordering::SeqCst) + 1 == self.stop_after {
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            Mobility.search(board, level)
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_deviate_promptly_and_saves_what_was_learned() {
+        let (searches, stop) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicBool::new(false)));
+        let stop_after = 60;
+        let make = || -> Box<dyn Searcher> {
+            Box::new(Stopping { searches: Arc::clone(&searches), stop: Arc::clone(&stop), stop_after })
+        };
+        let mut book = Book::new();
+        let mut saved: Option<Book> = None;
+        let control = Control { stop: &stop, progress: &|_| {} };
+        let report = deviate(
+            &mut book,
+            &Board::INITIAL,
+            &settings(8, usize::MAX),
+            &make,
+            &mut |b: &Book| -> Result<(), ()> {
+                saved = Some(b.clone());
+                Ok(())
+            },
+            &control,
+        )
+        .unwrap();
+        assert!(report.stopped, "{report:?}");
+        // Only the work items under way when the flag was set (one per worker, a leaf being at most one search per
+        // legal move) finished after it; the whole run would search thousands of positions.
+        let done = searches.load(Ordering::SeqCst);
+        assert!((stop_after..stop_after + 2 * 20).contains(&done), "{done} searches");
+        // The last save holds everything learned, fixed.
+        let saved = saved.unwrap();
+        assert_eq!(saved.len(), book.len());
+        assert!(saved.len() > 1);
+        let fixed = ops::fix(&mut saved.clone(), &Board::INITIAL, false, &Control::none());
+        assert_eq!(fixed.values_changed, 0);
     }
 
     #[test]

@@ -15,6 +15,8 @@ const MAX_LOAD_DEN: usize = 5;
 /// Load factor right after growing (13 / 20 = 65 %).
 const TARGET_LOAD_NUM: usize = 13;
 const TARGET_LOAD_DEN: usize = 20;
+/// Slots per region of a parallel bulk insert (400 kB: a region's slots stay in the cache).
+const REGION_SLOTS: usize = 1 << 14;
 /// Smallest capacity.
 const MIN_CAPACITY: usize = 16;
 
@@ -22,6 +24,8 @@ const MIN_CAPACITY: usize = 16;
 pub(crate) type Key = [u64; 2];
 /// A packed entry (see [`super::Entry::pack`]).
 pub(crate) type Packed = [u8; 9];
+/// A record for the bulk inserts: the [`hash_of`] the key, the key, the packed entry.
+pub(crate) type Record = (u64, Key, Packed);
 
 const EMPTY: Key = [0, 0];
 
@@ -187,6 +191,114 @@ impl Table {
                 }
                 slot = self.next(slot);
             }
+        }
+    }
+
+    /// Inserts records given with their [`hash_of`], in any order, merging into existing entries with
+    /// `merge(stored, incoming)`, in parallel by table region; records with the same key are merged in the order
+    /// given (within and across calls).
+    ///
+    /// The slots are cut into regions of about [`REGION_SLOTS`] by hash (multiply-shift keeps hash order), the
+    /// records are grouped by region (stable) and each region is filled by one task on its own slice of the table.
+    /// A record whose probe run reaches the end of its region goes to `spills`; the caller inserts those with
+    /// [`bulk_merge`](Self::bulk_merge) after the last call. That keeps linear probing valid: the slots a spilled
+    /// record probes past stay occupied (nothing is removed during a load), and a later record with the same key
+    /// probes to the region's end as well, so it spills too, after the first.
+    ///
+    /// The table must already have room for the records (see [`reserve`](Self::reserve)): it does not grow here.
+    pub(crate) fn par_bulk_merge(
+        &mut self,
+        records: &[Record],
+        scratch: &mut Vec<Record>,
+        spills: &mut Vec<Record>,
+        merge: impl Fn(&mut Packed, &Packed) + Sync,
+    ) {
+        use rayon::prelude::*;
+        let capacity = self.keys.len();
+        if records.is_empty() || capacity == 0 {
+            return;
+        }
+        // Region r holds the homes of the hashes r << shift .. (r + 1) << shift.
+        let bits = (usize::BITS - (capacity / REGION_SLOTS).leading_zeros()).min(16);
+        let regions = 1usize << bits;
+        let region_of = |hash: u64| if bits == 0 { 0 } else { (hash >> (64 - bits)) as usize };
+        // Group the records by region, keeping their order (counting sort; records already grouped, as in files
+        // written in hash order, are used as they are).
+        let mut starts = vec![0usize; regions + 1];
+        let mut grouped_already = true;
+        let mut previous = 0;
+        for record in records {
+            let r = region_of(record.0);
+            grouped_already &= r >= previous;
+            previous = r;
+            starts[r + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        if !grouped_already {
+            let mut next = starts.clone();
+            scratch.clear();
+            scratch.resize(records.len(), (0, EMPTY, [0; 9]));
+            for record in records {
+                let r = region_of(record.0);
+                scratch[next[r]] = *record;
+                next[r] += 1;
+            }
+        }
+        // Cut the table and the grouped records into regions.
+        let bounds: Vec<usize> = (0..=regions)
+            .map(|r| match r {
+                0 => 0,
+                r if r == regions => capacity,
+                r => self.home_of_hash((r as u64) << (64 - bits)),
+            })
+            .collect();
+        let mut tasks = Vec::with_capacity(regions);
+        let (mut keys, mut values): (&mut [Key], &mut [Packed]) = (&mut self.keys, &mut self.values);
+        let mut grouped: &[Record] = if grouped_already { records } else { scratch };
+        for r in 0..regions {
+            let slots = bounds[r + 1] - bounds[r];
+            let (region_keys, rest_keys) = keys.split_at_mut(slots);
+            let (region_values, rest_values) = values.split_at_mut(slots);
+            let (region_records, rest_records) = grouped.split_at(starts[r + 1] - starts[r]);
+            tasks.push((bounds[r], region_keys, region_values, region_records));
+            keys = rest_keys;
+            values = rest_values;
+            grouped = rest_records;
+        }
+        let home_of_hash = |hash: u64| ((u128::from(hash) * capacity as u128) >> 64) as usize;
+        let results: Vec<(usize, Vec<Record>)> = tasks
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|(first, keys, values, records)| {
+                let mut inserted = 0;
+                let mut spilled = Vec::new();
+                'records: for record in records {
+                    let (hash, key, value) = record;
+                    let mut slot = home_of_hash(*hash) - first;
+                    while slot < keys.len() {
+                        let k = keys[slot];
+                        if k == *key {
+                            merge(&mut values[slot], value);
+                            continue 'records;
+                        }
+                        if k == EMPTY {
+                            keys[slot] = *key;
+                            values[slot] = *value;
+                            inserted += 1;
+                            continue 'records;
+                        }
+                        slot += 1;
+                    }
+                    spilled.push(*record);
+                }
+                (inserted, spilled)
+            })
+            .collect();
+        for (inserted, spilled) in results {
+            self.len += inserted;
+            spills.extend(spilled);
         }
     }
 
@@ -360,6 +472,54 @@ mod tests {
         expected.sort_unstable();
         assert_eq!(sort_by_hash(with_dups, |x| x.0, |a, b| a.1.cmp(&b.1)), expected);
         assert_eq!(sort_by_hash(vec![(3u64, 1u32)], |x| x.0, |a, b| a.1.cmp(&b.1)), vec![(3, 1)]);
+    }
+
+    #[test]
+    fn parallel_bulk_merge_in_any_order_equals_inserting_one_by_one() {
+        let mut rng = StdRng::seed_from_u64(3);
+        // 100 k slots: 8 regions; 79 % full, so that probe runs cross region ends and records spill.
+        let mut table = Table::with_positions(90_000);
+        let capacity = table.capacity();
+        assert!(capacity >= 8 * REGION_SLOTS);
+        let mut records: Vec<(u64, Key, Packed)> = (0..capacity * 77 / 100)
+            .map(|i| {
+                let key = [rng.random::<u64>() >> 40 | 1, 7];
+                (hash_of(key), key, [u8::try_from(i % 251).unwrap(); 9])
+            })
+            .collect();
+        // Some keys twice or more, to check that duplicates merge in the order given.
+        for i in 0..3000 {
+            let (hash, key, _) = records[rng.random_range(0..records.len())];
+            records.push((hash, key, [u8::try_from(i % 241).unwrap(); 9]));
+        }
+        let last = records.len() - 1;
+        records.swap(100, last);
+        // The merge keeps the sum (mod 256) of the first bytes, and records the order in the others.
+        let merge = |stored: &mut Packed, incoming: &Packed| {
+            stored[0] = stored[0].wrapping_add(incoming[0]);
+            stored[1] = stored[1].wrapping_mul(31).wrapping_add(incoming[1]);
+        };
+        let mut model: HashMap<Key, Packed> = HashMap::new();
+        for (_, key, value) in &records {
+            match model.get_mut(key) {
+                Some(stored) => merge(stored, value),
+                None => {
+                    let _ = model.insert(*key, *value);
+                }
+            }
+        }
+        let (mut scratch, mut spills) = (Vec::new(), Vec::new());
+        for chunk in records.chunks(10_000) {
+            table.par_bulk_merge(chunk, &mut scratch, &mut spills, merge);
+        }
+        assert!(!spills.is_empty(), "no record reached the end of its region");
+        table.bulk_merge(&spills, merge);
+        assert_eq!(table.capacity(), capacity);
+        assert_eq!(table.len(), model.len());
+        for (key, value) in &model {
+            assert_eq!(table.get(*key), Some(value), "{key:?}");
+        }
+        assert_eq!(table.iter().count(), model.len());
     }
 
     #[test]

@@ -6,11 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::edax::WriteOptions;
+use shirokuro_engine::book::exits::book_exits;
 use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
 use shirokuro_engine::book::learn::{
     DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, deviate_transcripts, recalculate_leaves, store,
@@ -170,6 +171,28 @@ enum Op {
         #[command(flatten)]
         output: Output,
     },
+    /// Checks that the AI playing from the book never leaves it while a book move within the errors exists (walks
+    /// every line within the errors, as deviate does) and that no move within the errors leaves the book; exits
+    /// with failure and lists the positions where the AI would leave it.
+    Verify {
+        #[command(flatten)]
+        input: Input,
+        /// Moves from the initial position to the root.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Positions with at most depth + 4 discs (deviate's depth).
+        #[arg(long, default_value_t = 60)]
+        depth: u8,
+        /// Largest loss of a followed move (deviate's error per move).
+        #[arg(long, default_value_t = 2)]
+        error_per_move: i32,
+        /// Largest accumulated loss (deviate's error sum).
+        #[arg(long, default_value_t = 4)]
+        error_sum: i32,
+        /// Largest loss of a leaf deviate expands (deviate's leaf error).
+        #[arg(long, default_value_t = 2)]
+        error_leaf: i32,
+    },
     /// Book Deviate (Egaroucid's learning) from a position: grows the book within depth and errors at a level.
     Deviate {
         #[command(flatten)]
@@ -252,6 +275,10 @@ enum Op {
         /// Random seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Write the records in a random order instead of ours (hash order), as a book written by another program
+        /// (Egaroucid writes its hash map's iteration order) would be.
+        #[arg(long)]
+        shuffle: bool,
     },
     /// Times load, merge and save: loads BOOK and OTHER, merges OTHER into BOOK, saves to --out (egbk3).
     Bench {
@@ -386,10 +413,59 @@ fn position(moves: &str) -> Result<Board, String> {
     Ok(transcript.end.board)
 }
 
+impl Op {
+    /// Whether the command can run for long (searches, or a walk over the whole book): Ctrl-C then stops it and
+    /// what it did is saved.
+    fn is_long(&self) -> bool {
+        match self {
+            Op::Fix { .. } | Op::Deviate { .. } | Op::Store { .. } | Op::Leaves { .. } | Op::Generate { .. } => true,
+            Op::Convert { leaf_level, .. } => leaf_level.is_some(),
+            Op::Info { .. }
+            | Op::Show { .. }
+            | Op::Verify { .. }
+            | Op::Views { .. }
+            | Op::Merge { .. }
+            | Op::Edit { .. }
+            | Op::Reduce { .. }
+            | Op::Bench { .. } => false,
+        }
+    }
+}
+
+/// Exit status after a stop by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it).
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Makes Ctrl-C (SIGINT) set `stop`: the operation ends at its next check (between searches) and the command saves
+/// what it did. A second Ctrl-C quits at once; the file on disk is then the last complete save (saves are atomic).
+fn stop_on_interrupt(stop: Arc<AtomicBool>) {
+    let handler = move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            eprintln!("\nCtrl-C again: quitting without saving (the book file holds the last complete save)");
+            std::process::exit(i32::from(EXIT_INTERRUPTED));
+        }
+        eprintln!("\nCtrl-C: stopping after the searches under way, then saving (Ctrl-C again quits without saving)");
+    };
+    if let Err(error) = ctrlc::set_handler(handler) {
+        eprintln!("warning: Ctrl-C will kill the command without saving: {error}");
+    }
+}
+
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let stop = AtomicBool::new(false);
+    let stop = Arc::new(AtomicBool::new(false));
+    if args.op.is_long() {
+        stop_on_interrupt(Arc::clone(&stop));
+    }
     let control = Control { stop: &stop, progress: &progress_line };
-    match &args.op {
+    let status = run_op(&args.op, &control)?;
+    if stop.load(Ordering::SeqCst) {
+        eprintln!("stopped by Ctrl-C; the work done so far is saved");
+        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+    }
+    Ok(status)
+}
+
+fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
+    match op {
         Op::Info { input, links } => {
             let (book, _) = input.load()?;
             println!("{}", ops::info(&book, *links));
@@ -455,7 +531,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 let settings =
                     LeafSettings { walk: Walk::UNLIMITED, level: *leaf_level, only_invalid: true, threads: *threads };
                 // The positions reachable from the initial position; any others keep their leaves.
-                let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, &control);
+                let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, control);
                 eprintln!();
                 println!("extra calc: {} positions searched, {} leaves set", report.searched, report.set);
             }
@@ -478,7 +554,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             if !book.contains(&root) {
                 return Err("the root position is not in the book".to_owned());
             }
-            let report = ops::fix(&mut book, &root, *edax_like, &control);
+            let report = ops::fix(&mut book, &root, *edax_like, control);
             eprintln!();
             println!(
                 "visited {} positions, {} values changed, {} leaves removed",
@@ -510,6 +586,38 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             println!("kept {} positions, deleted {}", report.kept, report.deleted);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
+        }
+        Op::Verify { input, moves, depth, error_per_move, error_sum, error_leaf } => {
+            let (book, _) = input.load()?;
+            let root = position(moves)?;
+            let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
+            let start = Instant::now();
+            let report = book_exits(&book, &root, walk, *error_leaf);
+            println!(
+                "verify: {} positions checked in {:.2} s: the AI keeps to the book at {}, leaves it with no book \
+                 move within the errors at {}, leaves it although one exists at {}; moves within the errors that \
+                 leave the book (open leaves): {}",
+                report.checked,
+                start.elapsed().as_secs_f64(),
+                report.in_book,
+                report.ends,
+                report.exits.len(),
+                report.open_leaves
+            );
+            for exit in report.exits.iter().take(20) {
+                println!(
+                    "  {} value {:+} leaf {} {:+}, error left {}: {:?}",
+                    exit.board.to_string().replace('\n', ""),
+                    exit.entry.value,
+                    exit.entry.leaf.mv().map_or("-".to_owned(), |m| m.to_string()),
+                    exit.entry.leaf.value,
+                    exit.remaining,
+                    exit.reason
+                );
+            }
+            if !report.exits.is_empty() || report.open_leaves > 0 {
+                return Ok(ExitCode::FAILURE);
+            }
         }
         Op::Deviate {
             input,
@@ -547,7 +655,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                     &settings,
                     &make,
                     &mut |b: &Book| write(b, &path, to),
-                    &control,
+                    control,
                 )?;
                 eprintln!();
                 println!(
@@ -560,7 +668,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), &control)?;
+            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), control)?;
             eprintln!();
             println!(
                 "deviate: {} loops, {} positions added ({} in the book), {} saves, {:.1} s",
@@ -577,7 +685,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             let make = searchers(ai.weights()?, ai.hash_level);
             let mut searcher = make();
             let report =
-                store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), &control);
+                store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), control);
             eprintln!();
             println!("store: {} positions added, {} updated", report.added, report.updated);
             let (path, to) = destination(input, output, format);
@@ -593,17 +701,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
                 only_invalid: !*all,
                 threads: ai.threads,
             };
-            let report = recalculate_leaves(&mut book, &root, settings, &make, &control);
+            let report = recalculate_leaves(&mut book, &root, settings, &make, control);
             eprintln!();
             println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
-        Op::Generate { out, positions, seed } => {
+        Op::Generate { out, positions, seed, shuffle } => {
             let start = Instant::now();
-            let book = synthetic_book(*positions, *seed);
+            let book = synthetic_book(*positions, *seed, control);
             eprintln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
-            write(&book, out, BookFormat::Egbk3)?;
+            if *shuffle {
+                write_shuffled(&book, out, *seed)?;
+            } else {
+                write(&book, out, BookFormat::Egbk3)?;
+            }
         }
         Op::Bench { book, other, out } => bench(book, other, out)?,
     }
@@ -612,7 +724,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 
 /// `n` distinct positions from seeded random games (lengths 0–59 plies) with random values, levels, line counts
 /// and leaves.
-fn synthetic_book(n: usize, seed: u64) -> Book {
+fn synthetic_book(n: usize, seed: u64, control: &Control<'_>) -> Book {
     let mut rng = GameRng::new(seed);
     // A value in min..=max.
     let value = |rng: &mut GameRng, min: i8, max: i8| {
@@ -621,7 +733,7 @@ fn synthetic_book(n: usize, seed: u64) -> Book {
     let mut book = Book::with_capacity(n);
     // Egaroucid books always hold the initial position.
     let _ = book.insert(&Board::INITIAL, Entry::new(0, 30));
-    while book.len() < n {
+    while book.len() < n && !control.is_stopped() {
         let mut board = Board::INITIAL;
         let plies = rng.in_range(1, 59);
         for _ in 0..plies {
@@ -646,6 +758,31 @@ fn synthetic_book(n: usize, seed: u64) -> Book {
         }
     }
     book
+}
+
+/// Writes `book` as egbk3 with its records in a random order (seeded), atomically.
+fn write_shuffled(book: &Book, path: &Path, seed: u64) -> Result<(), String> {
+    use shirokuro_engine::book::egaroucid::{EGBK3_RECORD_LEN, HEADER_LEN};
+    let mut bytes = Vec::new();
+    write_to(book, BookFormat::Egbk3, &mut bytes).map_err(|e| e.to_string())?;
+    let mut records: Vec<[u8; EGBK3_RECORD_LEN]> = bytes
+        .get(HEADER_LEN..)
+        .unwrap_or_default()
+        .chunks_exact(EGBK3_RECORD_LEN)
+        .map(|r| r.try_into().unwrap_or([0; EGBK3_RECORD_LEN]))
+        .collect();
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    for i in (1..records.len()).rev() {
+        records.swap(i, rng.below(i + 1));
+    }
+    bytes.truncate(HEADER_LEN);
+    bytes.extend(records.iter().flatten());
+    shirokuro_engine::fsutil::save_atomically(path, shirokuro_engine::fsutil::Backup::Keep, |out| {
+        out.write_all(&bytes)
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("saved {} (egbk3, {} positions, records shuffled)", path.display(), book.len());
+    Ok(())
 }
 
 /// Peak resident memory of this process in bytes (Linux), if known.
