@@ -1,12 +1,55 @@
 //! Shirokuro, the desktop app: resolves paths, loads the settings and starts the iced application.
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: `prefer_native_gpu_backends` needs one narrowly scoped `allow` (see its SAFETY comment).
+#![deny(unsafe_code)]
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
+
+use std::ffi::OsStr;
 
 use shirokuro::app::App;
 use shirokuro::settings::{self, Paths};
 
+/// wgpu's native backends, in `WGPU_BACKEND` syntax: Vulkan, Metal and DX12, without OpenGL.
+const NATIVE_WGPU_BACKENDS: &str = "vulkan,metal,dx12";
+
+/// The `WGPU_BACKEND` value to set before iced starts, or `None` when the user chose a renderer or backend already.
+///
+/// iced 0.14 reads `ICED_BACKEND` (`wgpu`, `tiny-skia`, or a comma list) and wgpu reads `WGPU_BACKEND`. Left alone,
+/// wgpu falls back to its OpenGL backend where no Vulkan/Metal/DX12 driver exists, and on Mesa's software OpenGL
+/// (Xvfb, VMs) the first canvas in the layout loses its meshes. Restricted to the native backends, wgpu finds no
+/// adapter there and iced's fallback compositor takes the tiny-skia software renderer, which draws everything.
+fn wgpu_backend_override(iced_backend: Option<&OsStr>, wgpu_backend: Option<&OsStr>) -> Option<&'static str> {
+    match (iced_backend, wgpu_backend) {
+        (None, None) => Some(NATIVE_WGPU_BACKENDS),
+        _ => None,
+    }
+}
+
+/// Keeps wgpu off OpenGL unless the user asked for a renderer: see [`wgpu_backend_override`].
+///
+/// Must run first in `main`, before any other thread exists.
+#[allow(unsafe_code)]
+fn prefer_native_gpu_backends() -> Option<&'static str> {
+    let value = wgpu_backend_override(
+        std::env::var_os("ICED_BACKEND").as_deref(),
+        std::env::var_os("WGPU_BACKEND").as_deref(),
+    )?;
+    // SAFETY: `set_var` is unsound only while another thread may read or write the environment. This runs as the
+    // first statement of `main`, before tracing, iced, tokio, the engine or the book workers start any thread, and
+    // nothing in this program's statics spawns one before `main`.
+    unsafe { std::env::set_var("WGPU_BACKEND", value) };
+    Some(value)
+}
+
 fn main() -> iced::Result {
+    let wgpu_backends = prefer_native_gpu_backends();
     tracing_subscriber::fmt().with_writer(std::io::stderr).init();
+    match wgpu_backends {
+        Some(backends) => tracing::info!(
+            "renderer: wgpu on {backends} only (WGPU_BACKEND), tiny-skia where none has an adapter; \
+             set ICED_BACKEND or WGPU_BACKEND to choose"
+        ),
+        None => tracing::info!("renderer: as chosen by ICED_BACKEND / WGPU_BACKEND"),
+    }
     let paths = Paths::platform();
     let loaded = settings::load(&paths.settings_file);
     let size = (loaded.settings.window_width as f32, loaded.settings.window_height as f32);
@@ -23,4 +66,25 @@ fn main() -> iced::Result {
         application = application.font(font);
     }
     application.run()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::OsStr;
+
+    use super::{NATIVE_WGPU_BACKENDS, wgpu_backend_override};
+
+    #[test]
+    fn native_backends_only_when_the_user_chose_nothing() {
+        assert_eq!(wgpu_backend_override(None, None), Some(NATIVE_WGPU_BACKENDS));
+        assert_eq!(wgpu_backend_override(Some(OsStr::new("wgpu")), None), None);
+        assert_eq!(wgpu_backend_override(None, Some(OsStr::new("gl"))), None);
+        assert_eq!(wgpu_backend_override(Some(OsStr::new("tiny-skia")), Some(OsStr::new(""))), None);
+    }
+
+    #[test]
+    fn native_backends_parse_to_vulkan_metal_dx12() {
+        use iced::wgpu::Backends;
+        assert_eq!(Backends::from_comma_list(NATIVE_WGPU_BACKENDS), Backends::PRIMARY - Backends::BROWSER_WEBGPU);
+    }
 }
