@@ -18,8 +18,15 @@ pub(crate) const ORDER_EVAL_DEPTH: i32 = 3;
 /// From this depth on, children are looked up in the table before being searched (ETC).
 pub(crate) const ETC_DEPTH: i32 = 4;
 /// Selectivity byte of midgame table entries: `MIDGAME_BASE + Selectivity::index()` (101–107); the endgame kernel's
-/// exact entries use 100, so entries of the two searches never mix.
+/// exact entries use 100 (`EXACT`).
 pub(crate) const MIDGAME_BASE: u8 = 101;
+
+/// Whether a table entry's bounds hold for a search of `depth` at selectivity byte `selectivity`: an exact endgame
+/// result always does; an estimate must come from a search at least as deep and as selective.
+#[inline]
+pub(crate) fn bounds_usable(d: &crate::search::tt::TtData, selectivity: u8, depth: i32) -> bool {
+    d.selectivity == crate::search::endgame::EXACT || d.selectivity >= selectivity && i32::from(d.depth) >= depth
+}
 
 /// Depth of the search that orders the children of a node searched to `depth` (−1: the child's evaluation).
 #[inline]
@@ -63,9 +70,9 @@ macro_rules! midgame_kernel {
         use crate::bitboard::Bitboard;
         use crate::board::Color;
         use crate::eval::Features;
-        use crate::search::endgame::{final_score, adjacent_empties, parity_of, sort_candidates, Candidate, Worker, CORNERS, EXACT};
+        use crate::search::endgame::{final_score, adjacent_empties, parity_of, sort_candidates, Candidate, Worker, CORNERS};
         use crate::search::midgame::kernel::{
-            order_depth, Ctx, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
+            bounds_usable, order_depth, Ctx, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
         };
         use crate::search::mpc::shallow_depth;
         use crate::search::tt::{TtData, NO_MOVE, PASS};
@@ -196,7 +203,7 @@ macro_rules! midgame_kernel {
             let hash = crate::board::hash_pair(p, o);
             let mut tt_move = NO_MOVE;
             if let Some(d) = c.tt.probe(hash, p, o) {
-                if d.selectivity == EXACT || d.selectivity >= c.selectivity && i32::from(d.depth) >= depth {
+                if bounds_usable(&d, c.selectivity, depth) {
                     let (lower, upper) = (i32::from(d.lower), i32::from(d.upper));
                     if lower >= beta || lower == upper {
                         return lower;
@@ -243,7 +250,7 @@ macro_rules! midgame_kernel {
                     let bit = 1u64 << ch.sq;
                     let (np, no) = (o ^ ch.flip, p ^ ch.flip ^ bit);
                     if let Some(d) = c.tt.probe(crate::board::hash_pair(np, no), np, no) {
-                        if (d.selectivity == EXACT || d.selectivity >= c.selectivity && i32::from(d.depth) >= depth - 1) && -i32::from(d.upper) >= beta {
+                        if bounds_usable(&d, c.selectivity, depth - 1) && -i32::from(d.upper) >= beta {
                             return -i32::from(d.upper);
                         }
                     }
