@@ -10,11 +10,12 @@
 //! - above: transposition table, enhanced transposition cut-off, stability cut-off, fastest-first ordering with the
 //!   table's best move first and its previous best move second, and parallel search of the younger brothers once the
 //!   eldest has been searched (YBWC);
-//! - from `DEEP_ORDER_MIN`: a look-ahead in the ordering, then the pattern evaluation of each child
-//!   (`EVAL_ORDER_MIN`), then a shallow selective midgame search of each child (`EVAL_SEARCH_MIN`) in a window around
-//!   the node's own.
+//! - from `EVAL_ORDER_MIN` (with weights): the pattern evaluation of each child joins the ordering; from
+//!   `DEEP_ORDER_MIN` a look-ahead; from `EVAL_SEARCH_MIN` a selective midgame search of each child replaces the
+//!   evaluation, in a window around the node's own. The table's move is searched before that ordering work is done.
+//! - a fail-low stores no best move, so the table keeps the moves it had.
 //!
-//! The thresholds were chosen by node counts on FFO #41, #43, #45, #47 and #49 (docs/benchmarks.md).
+//! The thresholds were chosen by node counts on FFO #41–#49 and #50–#58 (docs/engine.md, tuning notes).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -23,7 +24,7 @@ use super::tt::TranspositionTable;
 /// Below this many empties, moves are tried in parity order only.
 pub(crate) const PARITY_MAX: u32 = 6;
 /// From this many empties on, the transposition table is used.
-pub(crate) const TABLE_MIN: u32 = 9;
+pub(crate) const TABLE_MIN: u32 = 8;
 /// From this many empties on, nodes may be split between threads.
 pub(crate) const SPLIT_MIN: u32 = 12;
 /// From this many empties on, children are looked up in the table before being searched (ETC).
@@ -34,18 +35,18 @@ pub(crate) const DEEP_ORDER_MIN: u32 = 15;
 /// evaluation and the shallow searches order better for fewer nodes).
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 /// From this many empties on, the pattern evaluation (when the solver has weights) joins the move ordering.
-pub(crate) const EVAL_ORDER_MIN: u32 = 16;
+pub(crate) const EVAL_ORDER_MIN: u32 = 12;
 /// From this many empties on, the evaluation of a child is a shallow midgame search rather than a static evaluation.
 pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
 /// Depth of that shallow search for a node with `n_empties` empties.
 #[inline]
 pub(crate) const fn eval_search_depth(n_empties: u32) -> i32 {
     match n_empties {
-        ..=19 => 3,
-        20..=21 => 4,
-        22..=23 => 6,
-        24..=25 => 8,
-        _ => 10,
+        ..=19 => 7,
+        20..=21 => 8,
+        22..=23 => 10,
+        24..=25 => 12,
+        _ => 14,
     }
 }
 /// Window of those searches around the node's window: from `alpha - ORDER_WINDOW_BELOW` to `beta + ORDER_WINDOW_ABOVE`.
@@ -54,7 +55,7 @@ pub(crate) const ORDER_WINDOW_ABOVE: i32 = 4;
 /// Selectivity of those ordering searches.
 pub(crate) const ORDER_SELECTIVITY: crate::level::Selectivity = crate::level::Selectivity::P88;
 /// Weight of one disc of the pattern evaluation in the move score.
-pub(crate) const EVAL_ORDER_WEIGHT: i32 = 64;
+pub(crate) const EVAL_ORDER_WEIGHT: i32 = 32;
 /// Weights of the ordering evaluation and of its look-ahead in the move score.
 pub(crate) const ORDER_MOBILITY: i32 = 4;
 pub(crate) const ORDER_CORNER: i32 = 8;
@@ -111,10 +112,11 @@ pub(crate) const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 pub(crate) const SQUARE_CLASSES: [u64; 4] = [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), C_SQUARES, X_SQUARES];
 
 /// The lowest `alpha` at which a null-window search with `n_empties` empties tries the stability cut-off: below it,
-/// the opponent would need more stable discs than such positions ever have, and the test would only cost time.
+/// the opponent would need more stable discs than such positions ever have, and the test would only cost time. With
+/// few empties the test is cheap enough to try two discs earlier.
 #[inline]
 pub(crate) const fn stability_threshold(n_empties: u32) -> i32 {
-    2 * n_empties as i32
+    if n_empties <= 9 { 2 * n_empties as i32 - 2 } else { 2 * n_empties as i32 }
 }
 
 /// Score bound beyond any disc difference.
@@ -185,6 +187,9 @@ pub(crate) struct Candidate {
     pub(crate) score: i32,
 }
 
+/// From this many empties on, the move ordering is refined beyond fastest-first (look-ahead, evaluation, searches).
+pub(crate) const REFINE_MIN: u32 = if EVAL_ORDER_MIN < DEEP_ORDER_MIN { EVAL_ORDER_MIN } else { DEEP_ORDER_MIN };
+
 /// Ordering score of the table's best move; the previous best move gets one less, and the other moves' scores stay
 /// below both.
 pub(crate) const FIRST_MOVE_SCORE: i32 = i32::MAX;
@@ -241,7 +246,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -651,12 +656,14 @@ macro_rules! endgame_kernel {
             for c in list {
                 if c.score < SECOND_MOVE_SCORE {
                     let bit = 1u64 << c.sq;
-                    let value = if n_empties >= LOOKAHEAD3_MIN && w.shared.eval.is_none() {
-                        lookahead3(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
-                    } else {
-                        lookahead(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
-                    };
-                    c.score += value * ORDER_LOOKAHEAD;
+                    if n_empties >= DEEP_ORDER_MIN {
+                        let value = if n_empties >= LOOKAHEAD3_MIN && w.shared.eval.is_none() {
+                            lookahead3(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
+                        } else {
+                            lookahead(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
+                        };
+                        c.score += value * ORDER_LOOKAHEAD;
+                    }
                     if n_empties >= EVAL_ORDER_MIN {
                         if let Some(eval) = w.shared.eval {
                             let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
@@ -772,7 +779,11 @@ macro_rules! endgame_kernel {
                     }
                 }
             }
-            if n_empties >= DEEP_ORDER_MIN {
+            // The table's move is searched before the others are ordered: when it cuts off, the ordering work
+            // (searches of every child at many empties) is saved.
+            let refine = n_empties >= REFINE_MIN && (n_empties >= DEEP_ORDER_MIN || w.shared.eval.is_some());
+            let table_first = refine && list[..n].iter().any(|c| c.score == FIRST_MOVE_SCORE);
+            if refine && !table_first {
                 refine_order(w, p, o, &mut list[..n], n_empties, alpha, alpha + 1);
             }
             sort_candidates(&mut list[..n]);
@@ -790,6 +801,10 @@ macro_rules! endgame_kernel {
                 best_move = first.sq as u8;
             }
             if best <= alpha && n > 1 {
+                if table_first {
+                    refine_order(w, p, o, &mut list[1..n], n_empties, alpha, alpha + 1);
+                    sort_candidates(&mut list[1..n]);
+                }
                 if w.shared.parallel && n_empties >= SPLIT_MIN {
                     let (v, m) = split(w, p, o, alpha, parity, &list[1..n]);
                     if w.aborted() {
@@ -817,6 +832,10 @@ macro_rules! endgame_kernel {
                 }
             }
             let (lower, upper) = if best > alpha { (best, 64) } else { (-64, best) };
+            // A fail-low says nothing about which move is best: the table keeps the moves it had.
+            if best <= alpha {
+                best_move = NO_MOVE;
+            }
             tt.store(hash, p, o, TtData {
                 lower: lower as i8, upper: upper as i8, best_move,
                 depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
@@ -886,7 +905,7 @@ macro_rules! endgame_kernel {
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
             mark_table_moves(&mut list[..n], tt_move, tt_second);
-            if n_empties >= DEEP_ORDER_MIN {
+            if n_empties >= REFINE_MIN && (n_empties >= DEEP_ORDER_MIN || w.shared.eval.is_some()) {
                 refine_order(w, p, o, &mut list[..n], n_empties, alpha, beta);
             }
             sort_candidates(&mut list[..n]);
@@ -928,6 +947,7 @@ macro_rules! endgame_kernel {
                 } else {
                     (-64, best)
                 };
+                let best_move = if best <= original_alpha { NO_MOVE } else { best_move };
                 tt.store(hash, p, o, TtData {
                     lower: lower as i8, upper: upper as i8, best_move,
                     depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,

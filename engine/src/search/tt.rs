@@ -168,8 +168,14 @@ impl TranspositionTable {
                     return;
                 }
                 let previous = TtData::unpack(old);
-                data.second_move =
-                    if previous.best_move != data.best_move { previous.best_move } else { previous.second_move };
+                if data.best_move == NO_MOVE {
+                    // A store without a move (a fail-low) keeps the moves already known.
+                    data.best_move = previous.best_move;
+                    data.second_move = previous.second_move;
+                } else {
+                    data.second_move =
+                        if previous.best_move != data.best_move { previous.best_move } else { previous.second_move };
+                }
                 word = data.pack(generation);
                 victim = e;
                 break;
@@ -228,5 +234,22 @@ mod tests {
         // Storing the same best move again keeps the second.
         tt.store(5, 1, 2, TtData { best_move: 33, lower: 4, upper: 64, ..first });
         assert_eq!(tt.probe(5, 1, 2).map(|d| (d.best_move, d.second_move)), Some((33, 20)));
+    }
+
+    #[test]
+    fn a_store_without_a_move_keeps_the_known_moves() {
+        let tt = TranspositionTable::new(12);
+        let cut = TtData { lower: 6, upper: 64, best_move: 20, depth: 14, selectivity: 100, second_move: NO_MOVE };
+        tt.store(5, 1, 2, cut);
+        tt.store(5, 1, 2, TtData { best_move: 33, ..cut });
+        // A fail-low: new bounds, no move.
+        let fail_low = TtData { lower: -64, upper: 2, best_move: NO_MOVE, ..cut };
+        tt.store(5, 1, 2, fail_low);
+        let d = tt.probe(5, 1, 2).expect("stored");
+        assert_eq!((d.lower, d.upper), (-64, 2));
+        assert_eq!((d.best_move, d.second_move), (33, 20));
+        // A new position stored without a move has none.
+        tt.store(7, 3, 4, fail_low);
+        assert_eq!(tt.probe(7, 3, 4).map(|d| d.best_move), Some(NO_MOVE));
     }
 }

@@ -306,6 +306,8 @@ macro_rules! midgame_kernel {
             } else {
                 (-64, value)
             };
+            // A fail-low names no best move: the table keeps the one it had.
+            let best_move = if value <= alpha { NO_MOVE } else { best_move };
             let data = TtData {
                 lower: lower as i8,
                 upper: upper as i8,
