@@ -35,7 +35,7 @@ pub(crate) const DEEP_ORDER_MIN: u32 = 15;
 /// evaluation and the shallow searches order better for fewer nodes).
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 /// From this many empties on, the pattern evaluation (when the solver has weights) joins the move ordering.
-pub(crate) const EVAL_ORDER_MIN: u32 = 12;
+pub(crate) const EVAL_ORDER_MIN: u32 = 16;
 /// From this many empties on, the evaluation of a child is a shallow midgame search rather than a static evaluation.
 pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
 /// Depth of that shallow search for a node with `n_empties` empties.
