@@ -264,18 +264,19 @@ impl Solver {
             return None;
         }
         let features = crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o));
-        // Iterative deepening at 74 % up to `empties - PRESEARCH_DEPTH_GAP`, which gives most nodes of the tree a
-        // table move before the searches to the end.
-        let mut ctx = midgame::kernel::Ctx {
+        let context = |selectivity: Selectivity| midgame::kernel::Ctx {
             eval,
             tt: &self.tt,
             stop: &self.stop,
             done: &self.stop,
             nodes: 0,
-            mpc: mpc::t_value(Selectivity::P74).map(|t| (t, &self.mpc)),
-            selectivity: midgame::kernel::MIDGAME_BASE + Selectivity::P74.index(),
+            mpc: mpc::t_value(selectivity).map(|t| (t, &self.mpc)),
+            selectivity: midgame::kernel::MIDGAME_BASE + selectivity.index(),
             endgame: shared,
         };
+        // Iterative deepening at 74 % up to `empties - PRESEARCH_DEPTH_GAP`, which gives most nodes of the tree a
+        // table move before the searches to the end.
+        let mut ctx = context(Selectivity::P74);
         let mut depth = PRESEARCH_FIRST_DEPTH;
         while depth <= empties as i32 - PRESEARCH_DEPTH_GAP && !ctx.aborted() {
             let _ = self.midgame_root(&mut ctx, p, o, &features, depth, -64, 64);
@@ -287,16 +288,7 @@ impl Solver {
         }
         let mut guess: Option<i32> = None;
         for selectivity in PRESEARCH_SELECTIVITIES {
-            let mut ctx = midgame::kernel::Ctx {
-                eval,
-                tt: &self.tt,
-                stop: &self.stop,
-                done: &self.stop,
-                nodes: 0,
-                mpc: mpc::t_value(selectivity).map(|t| (t, &self.mpc)),
-                selectivity: midgame::kernel::MIDGAME_BASE + selectivity.index(),
-                endgame: shared,
-            };
+            let mut ctx = context(selectivity);
             let (mut alpha, mut beta) = guess.map_or((-64, 64), |g| ((g - 2).max(-64), (g + 2).min(64)));
             let v = loop {
                 let v = self.midgame_root(&mut ctx, p, o, &features, empties as i32, alpha, beta);
