@@ -36,6 +36,9 @@ pub struct LabelSpec {
     pub seed: u64,
     /// Table size of each search.
     pub hash_level: u8,
+    /// Each sampled position is moved on by 0 to this many random legal moves before it is labelled, so the labels
+    /// also cover the lopsided positions that games between good players rarely reach (but searches do).
+    pub random_moves: u32,
 }
 
 impl Default for LabelSpec {
@@ -48,6 +51,7 @@ impl Default for LabelSpec {
             exact_empties: 16,
             seed: 1,
             hash_level: 18,
+            random_moves: 0,
         }
     }
 }
@@ -95,9 +99,29 @@ fn pick(line: &[Position], index: usize, spec: &LabelSpec) -> Vec<Board> {
     let mut rng = GameRng::for_game(spec.seed, index as u64);
     let mut chosen = Vec::new();
     while chosen.len() < spec.per_game && !candidates.is_empty() {
-        chosen.push(candidates.swap_remove(rng.below(candidates.len())));
+        let board = candidates.swap_remove(rng.below(candidates.len()));
+        let steps = rng.below(spec.random_moves as usize + 1);
+        chosen.push(random_walk(board, steps, &mut rng));
     }
     chosen
+}
+
+/// `board` moved on by up to `steps` random legal moves (passing when forced), stopping early rather than reach a
+/// position without a legal move.
+fn random_walk(mut board: Board, steps: usize, rng: &mut GameRng) -> Board {
+    for _ in 0..steps {
+        let moves: Vec<_> = board.moves().into_iter().collect();
+        let square = moves[rng.below(moves.len())];
+        let mut next = board.play_unchecked(square, board.flips(square));
+        if !next.has_moves() {
+            next = next.pass();
+        }
+        if !next.has_moves() {
+            break;
+        }
+        board = next;
+    }
+    board
 }
 
 /// Labels positions sampled from `games` (each game as its sequence of positions), in game order.
@@ -230,6 +254,28 @@ mod tests {
             search.clear();
             assert_eq!(search.search(&p, 4, Selectivity::P93, &mut |_| {}).score, l.score);
         }
+    }
+
+    #[test]
+    fn random_moves_lead_off_the_game_and_keep_a_legal_move() {
+        let tr = crate::notation::parse_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1").unwrap();
+        let mut line = vec![tr.start];
+        for &mv in &tr.moves {
+            line.push(line.last().unwrap().play(mv).unwrap());
+        }
+        let in_game: Vec<Board> = line.iter().map(|p| p.board).collect();
+        let spec = LabelSpec { per_game: 6, random_moves: 5, ..LabelSpec::default() };
+        let mut off_track = 0;
+        for game in 0..20 {
+            let picked = pick(&line, game, &spec);
+            assert_eq!(picked, pick(&line, game, &spec), "seeded");
+            assert_eq!(picked.len(), 6);
+            for board in picked {
+                assert!(board.has_moves());
+                off_track += usize::from(!in_game.contains(&board));
+            }
+        }
+        assert!(off_track > 60, "most positions leave the game: {off_track} of 120");
     }
 
     #[test]

@@ -105,11 +105,15 @@ pub struct TrainOptions {
     pub validation_every: u64,
     /// Weights to start from (fine-tuning); the L2 penalty then pulls towards them instead of towards zero.
     pub init: Option<std::sync::Arc<Weights>>,
+    /// Each phase also learns from the training positions of the phases up to this many away, weighted
+    /// 1 / (1 + distance): neighbouring phases look alike, and the rarer pattern configurations get more examples.
+    /// The held-out positions of a phase are always its own.
+    pub phase_window: usize,
 }
 
 impl Default for TrainOptions {
     fn default() -> TrainOptions {
-        TrainOptions { epochs: 300, learning_rate: 0.05, l2: 1e-4, validation_every: 10, init: None }
+        TrainOptions { epochs: 300, learning_rate: 0.05, l2: 1e-4, validation_every: 10, init: None, phase_window: 0 }
     }
 }
 
@@ -137,6 +141,8 @@ struct Encoded {
     /// Mobility parameter numbers per position (own, opponent).
     mobility: Vec<[u32; 2]>,
     targets: Vec<f32>,
+    /// Weight of each position in the loss.
+    weights: Vec<f32>,
 }
 
 /// Parameter layout of one phase: the group tables back to back, then own and opponent mobility, then the bias.
@@ -165,14 +171,15 @@ fn layout() -> Layout {
     Layout { group_offsets, canonical, mobility_offset, opponent_mobility_offset, bias, len: bias + 1 }
 }
 
-fn encode(samples: &[&Sample], layout: &Layout) -> Encoded {
+fn encode(samples: &[(&Sample, f32)], layout: &Layout) -> Encoded {
     let per = crate::eval::pattern::feature_count();
     let mut params = Vec::with_capacity(samples.len() * per);
     let mut mobility = Vec::with_capacity(samples.len());
     let mut targets = Vec::with_capacity(samples.len());
+    let mut weights = Vec::with_capacity(samples.len());
     let feature_groups: Vec<usize> =
         groups().iter().enumerate().flat_map(|(g, group)| std::iter::repeat_n(g, group.features.len())).collect();
-    for s in samples {
+    for &(s, weight) in samples {
         // Features read with the side to move as "black": the weights are from the side to move's point of view.
         let features = Features::new(s.board.player, s.board.opponent);
         for (&index, &g) in features.indices().iter().zip(&feature_groups) {
@@ -185,8 +192,9 @@ fn encode(samples: &[&Sample], layout: &Layout) -> Encoded {
             (layout.opponent_mobility_offset + opp.min(MAX_MOBILITY)) as u32,
         ]);
         targets.push(f32::from(s.score));
+        weights.push(weight);
     }
-    Encoded { params, mobility, targets }
+    Encoded { params, mobility, targets, weights }
 }
 
 fn predict(w: &[f32], e: &Encoded, i: usize, per: usize, bias: usize) -> f32 {
@@ -237,9 +245,22 @@ fn is_validation(sample: &Sample, every: u64) -> bool {
     every != 0 && (sample.board.hash().wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32).is_multiple_of(every)
 }
 
-fn fit_phase(phase: usize, samples: &[&Sample], options: &TrainOptions, layout: &Layout) -> (Vec<f32>, PhaseReport) {
-    let (valid, train): (Vec<&Sample>, Vec<&Sample>) =
-        samples.iter().partition(|s| is_validation(s, options.validation_every));
+/// Fits one phase; `by_phase` holds every phase's positions.
+fn fit_phase(
+    phase: usize,
+    by_phase: &[Vec<&Sample>],
+    options: &TrainOptions,
+    layout: &Layout,
+) -> (Vec<f32>, PhaseReport) {
+    let valid: Vec<(&Sample, f32)> =
+        by_phase[phase].iter().filter(|s| is_validation(s, options.validation_every)).map(|&s| (s, 1.0)).collect();
+    let near = phase.saturating_sub(options.phase_window)..=(phase + options.phase_window).min(by_phase.len() - 1);
+    let train: Vec<(&Sample, f32)> = near
+        .flat_map(|p| {
+            let weight = 1.0 / (1.0 + p.abs_diff(phase) as f32);
+            by_phase[p].iter().filter(|s| !is_validation(s, options.validation_every)).map(move |&s| (s, weight))
+        })
+        .collect();
     let per = crate::eval::pattern::feature_count();
     let train_set = encode(&train, layout);
     let valid_set = encode(&valid, layout);
@@ -249,12 +270,13 @@ fn fit_phase(phase: usize, samples: &[&Sample], options: &TrainOptions, layout: 
     let mut v = vec![0f32; layout.len];
     let mut grad = vec![0f32; layout.len];
     let n = train_set.targets.len();
+    let total_weight: f32 = train_set.weights.iter().sum();
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     if n > 0 {
         for epoch in 1..=options.epochs {
             grad.iter_mut().for_each(|g| *g = 0.0);
             for i in 0..n {
-                let err = predict(&w, &train_set, i, per, layout.bias) - train_set.targets[i];
+                let err = (predict(&w, &train_set, i, per, layout.bias) - train_set.targets[i]) * train_set.weights[i];
                 for &p in &train_set.params[i * per..(i + 1) * per] {
                     grad[p as usize] += err;
                 }
@@ -263,7 +285,7 @@ fn fit_phase(phase: usize, samples: &[&Sample], options: &TrainOptions, layout: 
                 grad[b as usize] += err;
                 grad[layout.bias] += err;
             }
-            let scale = 2.0 / n as f32;
+            let scale = 2.0 / total_weight;
             let correction1 = 1.0 - beta1.powi(epoch as i32);
             let correction2 = 1.0 - beta2.powi(epoch as i32);
             for k in 0..layout.len {
@@ -306,8 +328,8 @@ pub fn train(
     let fitted: Vec<(Vec<f32>, PhaseReport)> = by_phase
         .par_iter()
         .enumerate()
-        .map(|(p, list)| {
-            let out = fit_phase(p, list, options, &layout);
+        .map(|(p, _)| {
+            let out = fit_phase(p, &by_phase, options, &layout);
             progress(&out.1);
             out
         })
@@ -366,7 +388,14 @@ mod tests {
                 8 * ((board.player.0 & corners).count_ones() as i32 - (board.opponent.0 & corners).count_ones() as i32);
             samples.push(Sample { board, score: label as i8 });
         }
-        let options = TrainOptions { epochs: 200, learning_rate: 0.1, l2: 1e-3, validation_every: 5, init: None };
+        let options = TrainOptions {
+            epochs: 200,
+            learning_rate: 0.1,
+            l2: 1e-3,
+            validation_every: 5,
+            init: None,
+            phase_window: 0,
+        };
         let (weights, reports) = train(&samples, &options, &|_| {});
         let with_data: Vec<_> = reports.iter().filter(|r| r.validation_count > 50).collect();
         assert!(with_data.len() >= 2);
@@ -404,5 +433,44 @@ mod tests {
                 assert!(b.validation_mae <= a.validation_mae + 0.5, "{a:?} -> {b:?}");
             }
         }
+    }
+
+    /// With a phase window, each phase also trains on its neighbours' training positions (never on held-out ones),
+    /// and still learns a target that is the same in every phase.
+    #[test]
+    fn a_phase_window_borrows_the_neighbours_training_positions() {
+        let mut rng = StdRng::seed_from_u64(9);
+        let mut samples = Vec::new();
+        for _ in 0..6_000 {
+            let mut board = Board::INITIAL;
+            for _ in 0..rng.random_range(20..26) {
+                let moves: Vec<_> = board.moves().into_iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let sq = moves[rng.random_range(0..moves.len())];
+                board = board.play_unchecked(sq, board.flips(sq));
+            }
+            let corners = 0x8100_0000_0000_0081u64;
+            let label =
+                8 * ((board.player.0 & corners).count_ones() as i32 - (board.opponent.0 & corners).count_ones() as i32);
+            samples.push(Sample { board, score: label as i8 });
+        }
+        let alone =
+            TrainOptions { epochs: 100, learning_rate: 0.1, l2: 1e-3, validation_every: 5, ..Default::default() };
+        let wide = TrainOptions { phase_window: 2, ..alone.clone() };
+        let (_, a) = train(&samples, &alone, &|_| {});
+        let (_, b) = train(&samples, &wide, &|_| {});
+        for (p, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(x.validation_count, y.validation_count, "held-out positions stay the phase's own");
+            // The phase's own training positions plus those of the phases within two.
+            let near: usize = a[p.saturating_sub(2)..=(p + 2).min(PHASES - 1)].iter().map(|r| r.train_count).sum();
+            assert_eq!(y.train_count, near, "phase {p}");
+        }
+        let mae = |r: &[PhaseReport]| {
+            let with: Vec<_> = r.iter().filter(|r| r.validation_count > 30).collect();
+            with.iter().map(|r| r.validation_mae).sum::<f64>() / with.len() as f64
+        };
+        assert!(mae(&b) <= mae(&a) + 0.25, "window {} vs alone {}", mae(&b), mae(&a));
     }
 }

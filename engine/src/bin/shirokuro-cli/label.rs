@@ -45,6 +45,10 @@ pub struct Args {
     /// Sampling seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Move each sampled position on by 0 to N random legal moves before labelling it (positions off the beaten
+    /// track, as searches meet them).
+    #[arg(long, default_value_t = 0)]
+    random_moves: u32,
     /// Evaluation weights of the labelling search (default: the shipped weights).
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -102,6 +106,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         selectivity,
         exact_empties: args.exact_empties,
         seed: args.seed,
+        random_moves: args.random_moves,
         ..LabelSpec::default()
     };
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));

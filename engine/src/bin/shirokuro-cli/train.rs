@@ -35,6 +35,9 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, short = 't')]
     threads: Option<usize>,
+    /// Each phase also learns from the phases up to this many away (weighted 1 / (1 + distance)).
+    #[arg(long, default_value_t = 0)]
+    phase_window: usize,
     /// Start from these weights (fine-tuning); the L2 penalty then pulls towards them.
     #[arg(long)]
     init: Option<PathBuf>,
@@ -80,6 +83,7 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         learning_rate: args.learning_rate,
         l2: args.l2,
         validation_every: args.validation_every,
+        phase_window: args.phase_window,
         init: match &args.init {
             Some(path) => Some(std::sync::Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
             None => None,
