@@ -1,9 +1,9 @@
-//! Pattern evaluation (work in progress for the evaluation issue): feature extraction with incremental updates and
-//! the weighted sum, in disc-difference units.
+//! Pattern evaluation: feature extraction with incremental updates and the weighted sum, in disc-difference units.
 //!
-//! What exists: the pattern groups ([`pattern`]), [`Features`] (ternary indices of all 46 features from Black's point
-//! of view, updated incrementally on each move), [`Weights`] (one table per phase and group, plus mobility terms) and
-//! [`Weights::evaluate`]. What does not exist yet: trained weights, the weights file format, and the search using them.
+//! The pattern groups ([`pattern`]); [`Features`] (ternary indices of all 46 features from Black's point of view,
+//! updated incrementally on each move); [`Weights`] (per phase: one table per pattern group, both sides' mobility, a
+//! disc-count table that also knows the parity of the empty squares, and a bias), [`Weights::evaluate`] and the fast
+//! [`Evaluator`]; the weights file format ([`weights`]).
 //!
 //! Phases: `(discs on the board − 4) / 2`, clamped to 0–29 (30 phases).
 
@@ -24,6 +24,17 @@ pub const PHASES: usize = 30;
 
 /// The largest mobility count with its own weight (higher counts share the last one).
 pub const MAX_MOBILITY: usize = 32;
+
+/// Entries of the disc-count table of a phase: the side to move's discs (0–64), plus 65 when the number of empty
+/// squares is odd (who is due to play the last move changes the endgame a lot, and a phase holds both parities).
+pub const DISC_TABLE: usize = 130;
+
+/// The disc-count table entry of a position with `own` discs of the side to move and `discs` discs in all.
+#[must_use]
+pub const fn disc_index(own: u32, discs: u32) -> usize {
+    let own = if own > 64 { 64 } else { own as usize };
+    own + 65 * ((64 - if discs > 64 { 64 } else { discs }) & 1) as usize
+}
 
 /// Weights are stored in 1/`SCALE` discs.
 pub const SCALE: i32 = 256;
@@ -173,6 +184,8 @@ pub struct Weights {
     pub opponent_mobility: Vec<Vec<i16>>,
     /// `bias[phase]`.
     pub bias: Vec<i16>,
+    /// `discs[phase][`[`disc_index`]`]`: the side to move's disc count and the parity of the empty squares.
+    pub discs: Vec<Vec<i16>>,
 }
 
 impl Weights {
@@ -185,6 +198,7 @@ impl Weights {
             mobility: vec![vec![0; MAX_MOBILITY + 1]; PHASES],
             opponent_mobility: vec![vec![0; MAX_MOBILITY + 1]; PHASES],
             bias: vec![0; PHASES],
+            discs: vec![vec![0; DISC_TABLE]; PHASES],
         }
     }
 
@@ -223,6 +237,7 @@ impl Weights {
         let opponent = portable::moves(board.opponent.0, board.player.0).count_ones() as usize;
         sum += i32::from(self.mobility[phase][mobility.min(MAX_MOBILITY)]);
         sum += i32::from(self.opponent_mobility[phase][opponent.min(MAX_MOBILITY)]);
+        sum += i32::from(self.discs[phase][disc_index(board.player.0.count_ones(), discs)]);
         (sum + SCALE / 2).div_euclid(SCALE).clamp(-64, 64)
     }
 }

@@ -204,6 +204,7 @@ pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport
         let discs = 64 - board.empty_count();
         let v = evaluator.evaluate(
             discs,
+            board.player.0.count_ones(),
             &f,
             crate::board::Color::Black,
             board.moves().count(),

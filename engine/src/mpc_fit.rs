@@ -147,6 +147,7 @@ pub fn measure(
                 let f = Features::new(position.black(), position.white());
                 let mut scores = vec![evaluator.evaluate(
                     discs,
+                    b.player.0.count_ones(),
                     &f,
                     position.side_to_move,
                     b.moves().count(),

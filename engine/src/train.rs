@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use crate::board::Board;
 use crate::eval::pattern::groups;
-use crate::eval::{Features, MAX_MOBILITY, PHASES, SCALE, Weights, phase};
+use crate::eval::{DISC_TABLE, Features, MAX_MOBILITY, PHASES, SCALE, Weights, disc_index, phase};
 use crate::flip::portable;
 
 /// How game records become labelled positions.
@@ -138,20 +138,22 @@ pub struct PhaseReport {
 struct Encoded {
     /// `FEATURES` parameter numbers per position (pattern weights, symmetric indices folded).
     params: Vec<u32>,
-    /// Mobility parameter numbers per position (own, opponent).
-    mobility: Vec<[u32; 2]>,
+    /// The other parameters of each position: own mobility, opponent mobility, disc count.
+    mobility: Vec<[u32; 3]>,
     targets: Vec<f32>,
     /// Weight of each position in the loss.
     weights: Vec<f32>,
 }
 
-/// Parameter layout of one phase: the group tables back to back, then own and opponent mobility, then the bias.
+/// Parameter layout of one phase: the group tables back to back, then own and opponent mobility, the disc-count
+/// table, then the bias.
 struct Layout {
     group_offsets: Vec<usize>,
     /// For each group, index → canonical index (symmetric tying).
     canonical: Vec<Vec<u32>>,
     mobility_offset: usize,
     opponent_mobility_offset: usize,
+    disc_offset: usize,
     bias: usize,
     len: usize,
 }
@@ -167,8 +169,9 @@ fn layout() -> Layout {
     }
     let mobility_offset = offset;
     let opponent_mobility_offset = offset + MAX_MOBILITY + 1;
-    let bias = opponent_mobility_offset + MAX_MOBILITY + 1;
-    Layout { group_offsets, canonical, mobility_offset, opponent_mobility_offset, bias, len: bias + 1 }
+    let disc_offset = opponent_mobility_offset + MAX_MOBILITY + 1;
+    let bias = disc_offset + DISC_TABLE;
+    Layout { group_offsets, canonical, mobility_offset, opponent_mobility_offset, disc_offset, bias, len: bias + 1 }
 }
 
 fn encode(samples: &[(&Sample, f32)], layout: &Layout) -> Encoded {
@@ -190,6 +193,7 @@ fn encode(samples: &[(&Sample, f32)], layout: &Layout) -> Encoded {
         mobility.push([
             (layout.mobility_offset + own.min(MAX_MOBILITY)) as u32,
             (layout.opponent_mobility_offset + opp.min(MAX_MOBILITY)) as u32,
+            (layout.disc_offset + disc_index(s.board.player.0.count_ones(), 64 - s.board.empty_count())) as u32,
         ]);
         targets.push(f32::from(s.score));
         weights.push(weight);
@@ -202,8 +206,8 @@ fn predict(w: &[f32], e: &Encoded, i: usize, per: usize, bias: usize) -> f32 {
     for &p in &e.params[i * per..(i + 1) * per] {
         sum += w[p as usize];
     }
-    let [a, b] = e.mobility[i];
-    sum + w[a as usize] + w[b as usize]
+    let [a, b, c] = e.mobility[i];
+    sum + w[a as usize] + w[b as usize] + w[c as usize]
 }
 
 fn errors(w: &[f32], e: &Encoded, per: usize, bias: usize) -> (f64, f64) {
@@ -235,6 +239,9 @@ fn initial(phase: usize, init: Option<&Weights>, layout: &Layout) -> Vec<f32> {
     for n in 0..=MAX_MOBILITY {
         w[layout.mobility_offset + n] = from(init.mobility[phase][n]);
         w[layout.opponent_mobility_offset + n] = from(init.opponent_mobility[phase][n]);
+    }
+    for (k, &value) in init.discs[phase].iter().enumerate() {
+        w[layout.disc_offset + k] = from(value);
     }
     w[layout.bias] = from(init.bias[phase]);
     w
@@ -280,9 +287,10 @@ fn fit_phase(
                 for &p in &train_set.params[i * per..(i + 1) * per] {
                     grad[p as usize] += err;
                 }
-                let [a, b] = train_set.mobility[i];
+                let [a, b, c] = train_set.mobility[i];
                 grad[a as usize] += err;
                 grad[b as usize] += err;
+                grad[c as usize] += err;
                 grad[layout.bias] += err;
             }
             let scale = 2.0 / total_weight;
@@ -347,6 +355,9 @@ pub fn train(
         for n in 0..=MAX_MOBILITY {
             weights.mobility[p][n] = to_i16(w[layout.mobility_offset + n]);
             weights.opponent_mobility[p][n] = to_i16(w[layout.opponent_mobility_offset + n]);
+        }
+        for k in 0..DISC_TABLE {
+            weights.discs[p][k] = to_i16(w[layout.disc_offset + k]);
         }
         weights.bias[p] = to_i16(w[layout.bias]);
         reports.push(report);

@@ -5,7 +5,7 @@
 //! sides' move counts, which the search computes with its own (SIMD) move generator.
 
 use super::pattern::groups;
-use super::{FEATURE_COUNT, Features, MAX_MOBILITY, PHASES, SCALE, Weights, phase, swap_table};
+use super::{DISC_TABLE, FEATURE_COUNT, Features, MAX_MOBILITY, PHASES, SCALE, Weights, disc_index, phase, swap_table};
 use crate::board::Color;
 
 /// Flattened evaluation tables.
@@ -20,6 +20,8 @@ pub struct Evaluator {
     mobility: Vec<[i16; MAX_MOBILITY + 1]>,
     opponent_mobility: Vec<[i16; MAX_MOBILITY + 1]>,
     bias: [i16; PHASES],
+    /// `discs[phase][`[`disc_index`]`]`, as in [`Weights`].
+    discs: Vec<[i16; DISC_TABLE]>,
 }
 
 impl Evaluator {
@@ -58,7 +60,13 @@ impl Evaluator {
         };
         let mut bias = [0i16; PHASES];
         bias.copy_from_slice(&weights.bias[..PHASES]);
+        let disc_row = |v: &Vec<i16>| {
+            let mut out = [0i16; DISC_TABLE];
+            out.copy_from_slice(&v[..DISC_TABLE]);
+            out
+        };
         Evaluator {
+            discs: weights.discs.iter().map(disc_row).collect(),
             tables,
             offsets,
             mobility: weights.mobility.iter().map(row).collect(),
@@ -67,13 +75,21 @@ impl Evaluator {
         }
     }
 
-    /// The evaluation, in discs from the side to move's view, of a position with `discs` discs on the board whose
-    /// features (Black's view) are `features`, whose side to move is `side` and where the side to move has `mobility`
-    /// moves and the opponent `opponent_mobility`.
+    /// The evaluation, in discs from the side to move's view, of a position with `discs` discs on the board, `own`
+    /// of them the side to move's, whose features (Black's view) are `features`, whose side to move is `side` and
+    /// where the side to move has `mobility` moves and the opponent `opponent_mobility`.
     #[inline]
     #[must_use]
-    pub fn evaluate(&self, discs: u32, features: &Features, side: Color, mobility: u32, opponent_mobility: u32) -> i32 {
-        self.evaluate_scaled(discs, features, side, mobility, opponent_mobility).div_euclid(SCALE).clamp(-64, 64)
+    pub fn evaluate(
+        &self,
+        discs: u32,
+        own: u32,
+        features: &Features,
+        side: Color,
+        mobility: u32,
+        opponent_mobility: u32,
+    ) -> i32 {
+        self.evaluate_scaled(discs, own, features, side, mobility, opponent_mobility).div_euclid(SCALE).clamp(-64, 64)
     }
 
     /// [`evaluate`](Self::evaluate) before rounding: in 1/[`SCALE`] discs, offset by half a disc so that dividing by
@@ -83,6 +99,7 @@ impl Evaluator {
     pub fn evaluate_scaled(
         &self,
         discs: u32,
+        own: u32,
         features: &Features,
         side: Color,
         mobility: u32,
@@ -100,6 +117,7 @@ impl Evaluator {
         }
         sum += i32::from(self.mobility[phase][(mobility as usize).min(MAX_MOBILITY)]);
         sum += i32::from(self.opponent_mobility[phase][(opponent_mobility as usize).min(MAX_MOBILITY)]);
+        sum += i32::from(self.discs[phase][disc_index(own, discs)]);
         sum
     }
 }

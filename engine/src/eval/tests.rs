@@ -14,7 +14,7 @@ fn random_weights(rng: &mut StdRng) -> Weights {
             }
         }
     }
-    for v in w.mobility.iter_mut().chain(w.opponent_mobility.iter_mut()).flatten() {
+    for v in w.mobility.iter_mut().chain(w.opponent_mobility.iter_mut()).chain(w.discs.iter_mut()).flatten() {
         *v = rng.random_range(-500..500);
     }
     w.tie_symmetric_indices();
@@ -137,6 +137,9 @@ fn the_flat_evaluator_equals_the_weights_evaluation() {
     for b in &mut weights.bias {
         *b = rng.random_range(-500..500);
     }
+    for v in weights.discs.iter_mut().flatten() {
+        *v = rng.random_range(-500..500);
+    }
     weights.tie_symmetric_indices();
     let evaluator = Evaluator::new(&weights);
     for _ in 0..300 {
@@ -159,6 +162,7 @@ fn the_flat_evaluator_equals_the_weights_evaluation() {
         let expected = weights.evaluate(&b, &f, position.side_to_move);
         let got = evaluator.evaluate(
             64 - b.empty_count(),
+            b.player.0.count_ones(),
             &f,
             position.side_to_move,
             b.moves().count(),

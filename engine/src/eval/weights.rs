@@ -1,4 +1,5 @@
-//! The evaluation weights file (`resources/*.weights`): our own format, magic `SHKREVAL`, version 1.
+//! The evaluation weights file (`resources/eval/*.skw`): our own format, magic `SHKREVAL`, version 2 (version 1 is
+//! still read).
 //!
 //! A file holds one [`Weights`] value: a fixed-size header that states the evaluation's shape and two checksums,
 //! then the weights as one raw DEFLATE stream ([RFC 1951](https://www.rfc-editor.org/rfc/rfc1951)). Every integer
@@ -7,7 +8,7 @@
 //! | offset   | size  | type      | meaning                                                                      |
 //! |----------|-------|-----------|------------------------------------------------------------------------------|
 //! | 0        | 8     | `[u8; 8]` | magic `SHKREVAL`                                                             |
-//! | 8        | 4     | `u32` LE  | format version, 1                                                            |
+//! | 8        | 4     | `u32` LE  | format version, 2 (or 1)                                                     |
 //! | 12       | 4     | `u32` LE  | phases, [`PHASES`] (30)                                                      |
 //! | 16       | 4     | `u32` LE  | weight unit: 1/`scale` disc, [`SCALE`] (256)                                 |
 //! | 20       | 4     | `u32` LE  | mobility table length, [`MAX_MOBILITY`] + 1 (33)                             |
@@ -25,9 +26,12 @@
 //! 1. `patterns[phase][group][index]` for phase 0–29, group in [`pattern::groups`] order, index 0..3^length;
 //! 2. `mobility[phase][n]` for phase 0–29, n 0–32;
 //! 3. `opponent_mobility[phase][n]`, same order;
-//! 4. `bias[phase]` for phase 0–29.
+//! 4. `bias[phase]` for phase 0–29;
+//! 5. version 2 only: `discs[phase][k]` for phase 0–29, k 0–129 (the side to move's discs, plus 65 when the number
+//!    of empty squares is odd; [`super::disc_index`]).
 //!
-//! That is 167 332 weights per phase, 5 019 960 in all: 10 039 920 bytes before compression.
+//! That is 167 462 weights per phase, 5 023 860 in all: 10 047 720 bytes before compression (version 1: 167 332
+//! per phase, 10 039 920 bytes; its files read with a zero disc-count table).
 //!
 //! # Checks
 //! [`parse`] checks the magic, the version, every shape field against this build's evaluation (a file made for
@@ -38,8 +42,7 @@
 //! It never panics and never returns partly filled or zero weights on error.
 //!
 //! # Stability
-//! Version 1 is frozen: files written by this version stay readable by later builds with the same evaluation shape.
-//! Any change to the layout or to the meaning of a field (order of the weights, units, checksum) bumps the version.
+//! Versions 1 and 2 are frozen: their files stay readable by later builds with the same evaluation shape. Any change to the layout or to the meaning of a field (order of the weights, units, checksum) bumps the version.
 //! The shape fields are not a version: a new pattern set keeps version 1 but cannot read files made for the old one,
 //! and the shape mismatch says so. The compressed bytes are not canonical (another DEFLATE encoder or level may give
 //! other bytes); the decoded weights are.
@@ -60,14 +63,14 @@ use flate2::Compression;
 use flate2::bufread::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 
-use super::{MAX_MOBILITY, PHASES, SCALE, Weights, pattern};
+use super::{DISC_TABLE, MAX_MOBILITY, PHASES, SCALE, Weights, pattern};
 use crate::format::reader::ByteReader;
 
 /// The first 8 bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"SHKREVAL";
 
-/// The format version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this build writes (it also reads version 1, which has no disc-count table).
+pub const VERSION: u32 = 2;
 
 /// The largest file [`load`] reads (the current shape needs about 10 MB even for incompressible weights).
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
@@ -144,8 +147,8 @@ pub enum WeightsError {
         /// The bytes found (up to 8).
         found: Vec<u8>,
     },
-    /// The version is not [`VERSION`].
-    #[error("unsupported weights format version {found} at offset 8: this build reads version {VERSION}")]
+    /// The version is neither 1 nor [`VERSION`].
+    #[error("unsupported weights format version {found} at offset 8: this build reads versions 1 and {VERSION}")]
     UnsupportedVersion {
         /// The version in the file.
         found: u32,
@@ -233,15 +236,21 @@ fn small(value: usize) -> u32 {
     u32::try_from(value).unwrap_or(u32::MAX)
 }
 
-/// Number of weights in one phase.
-fn weights_per_phase() -> usize {
+/// Number of weights in one phase in a file of `version`.
+fn weights_per_phase(version: u32) -> usize {
     let patterns: usize = pattern::groups().iter().map(pattern::Group::size).sum();
-    // MAX_MOBILITY + 1 for each mobility table, 1 for the bias; constants, far from overflowing.
-    patterns.saturating_add(MAX_MOBILITY.saturating_add(1).saturating_mul(2)).saturating_add(1)
+    // MAX_MOBILITY + 1 for each mobility table, 1 for the bias, the disc table from version 2; constants.
+    let v1 = patterns.saturating_add(MAX_MOBILITY.saturating_add(1).saturating_mul(2)).saturating_add(1);
+    if version >= 2 { v1.saturating_add(DISC_TABLE) } else { v1 }
 }
 
-/// The shape of this build's evaluation.
+/// The shape of this build's evaluation, as a file of [`VERSION`] states it.
 fn expected_shape() -> Shape {
+    shape_of_version(VERSION)
+}
+
+/// The shape of this build's evaluation, as a file of `version` states it.
+fn shape_of_version(version: u32) -> Shape {
     let groups = pattern::groups();
     let mut hasher = crc32fast::Hasher::new();
     for group in groups {
@@ -256,7 +265,7 @@ fn expected_shape() -> Shape {
         mobility_length: small(MAX_MOBILITY.saturating_add(1)),
         group_lengths: groups.iter().map(|g| small(g.length)).collect(),
         squares_fingerprint: hasher.finalize(),
-        payload_length: weights_per_phase().saturating_mul(PHASES).saturating_mul(2),
+        payload_length: weights_per_phase(version).saturating_mul(PHASES).saturating_mul(2),
     }
 }
 
@@ -340,7 +349,6 @@ fn check_u32(
 /// assert!(parse(&bytes[..bytes.len() - 1]).is_err());
 /// ```
 pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
-    let shape = expected_shape();
     let mut cursor = Cursor { reader: ByteReader::new(bytes) };
 
     // Magic: a prefix of the magic is a truncated file, anything else is not a weights file.
@@ -351,9 +359,10 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
     let _magic: [u8; 8] = cursor.array("magic")?;
 
     let version = cursor.u32("format version")?;
-    if version != VERSION {
+    if version != VERSION && version != 1 {
         return Err(WeightsError::UnsupportedVersion { found: version });
     }
+    let shape = shape_of_version(version);
 
     check_u32(&mut cursor, "phases", None, shape.phases)?;
     check_u32(&mut cursor, "weight scale (1/scale disc)", None, shape.scale)?;
@@ -417,7 +426,7 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
             found,
         });
     }
-    decode(&payload)
+    decode(&payload, version)
 }
 
 /// Inflates `compressed` (which starts at `offset` in the file) into exactly `expected` bytes, reading at most one
@@ -447,8 +456,8 @@ fn inflate(compressed: &[u8], offset: usize, expected: usize) -> Result<Vec<u8>,
     Ok(payload)
 }
 
-/// Splits a payload of the expected length into the tables.
-fn decode(payload: &[u8]) -> Result<Weights, WeightsError> {
+/// Splits a payload of the expected length for `version` into the tables.
+fn decode(payload: &[u8], version: u32) -> Result<Weights, WeightsError> {
     let (pairs, _odd) = payload.as_chunks::<2>();
     let mut values = pairs.iter().map(|&pair| i16::from_le_bytes(pair));
     let mut take = |count: usize| -> Result<Vec<i16>, WeightsError> {
@@ -456,7 +465,10 @@ fn decode(payload: &[u8]) -> Result<Weights, WeightsError> {
         if table.len() == count {
             Ok(table)
         } else {
-            Err(WeightsError::PayloadTooShort { found: payload.len(), expected: expected_shape().payload_length })
+            Err(WeightsError::PayloadTooShort {
+                found: payload.len(),
+                expected: shape_of_version(version).payload_length,
+            })
         }
     };
     let groups = pattern::groups();
@@ -467,7 +479,12 @@ fn decode(payload: &[u8]) -> Result<Weights, WeightsError> {
     let mobility = (0..PHASES).map(|_| take(mobility_length)).collect::<Result<Vec<_>, _>>()?;
     let opponent_mobility = (0..PHASES).map(|_| take(mobility_length)).collect::<Result<Vec<_>, _>>()?;
     let bias = take(PHASES)?;
-    Ok(Weights { patterns, mobility, opponent_mobility, bias })
+    let discs = if version >= 2 {
+        (0..PHASES).map(|_| take(DISC_TABLE)).collect::<Result<Vec<_>, _>>()?
+    } else {
+        vec![vec![0; DISC_TABLE]; PHASES]
+    };
+    Ok(Weights { patterns, mobility, opponent_mobility, bias, discs })
 }
 
 /// Checks that `table` has `expected` entries.
@@ -494,6 +511,7 @@ fn encode(weights: &Weights, shape: &Shape) -> Result<Vec<u8>, WeightsError> {
     outer("mobility", weights.mobility.len())?;
     outer("opponent_mobility", weights.opponent_mobility.len())?;
     check_table(&weights.bias, PHASES, || "bias".to_owned())?;
+    outer("discs", weights.discs.len())?;
 
     let mut payload = Vec::with_capacity(shape.payload_length);
     let mut push = |table: &[i16]| payload.extend(table.iter().flat_map(|v| v.to_le_bytes()));
@@ -517,6 +535,10 @@ fn encode(weights: &Weights, shape: &Shape) -> Result<Vec<u8>, WeightsError> {
         }
     }
     push(&weights.bias);
+    for (phase, table) in weights.discs.iter().enumerate() {
+        check_table(table, DISC_TABLE, || format!("discs[{phase}]"))?;
+        push(table);
+    }
     Ok(payload)
 }
 
@@ -554,8 +576,8 @@ pub fn write(weights: &Weights, out: &mut impl Write) -> Result<(), WeightsError
     write_file(out, &shape, crc32fast::hash(&payload), &compressed)
 }
 
-/// The shipped weights file (`resources/eval/shirokuro-eval-0.skw`), compiled into the engine.
-pub const BUNDLED: &[u8] = include_bytes!("../../../resources/eval/shirokuro-eval-0.skw");
+/// The shipped weights file (`resources/eval/shirokuro-eval-1.skw`), compiled into the engine.
+pub const BUNDLED: &[u8] = include_bytes!("../../../resources/eval/shirokuro-eval-1.skw");
 
 /// The shipped evaluation weights, parsed from [`BUNDLED`] (about 50 ms).
 ///

@@ -685,7 +685,7 @@ macro_rules! endgame_kernel {
                                 v
                             } else {
                                 let (pm, om) = (ops::moves(np, no), ops::moves(no, np));
-                                eval.evaluate((np | no).count_ones(), &f, crate::Color::Black, pm.count_ones(), om.count_ones())
+                                eval.evaluate((np | no).count_ones(), np.count_ones(), &f, crate::Color::Black, pm.count_ones(), om.count_ones())
                             };
                             c.score -= e * EVAL_ORDER_WEIGHT;
                         }

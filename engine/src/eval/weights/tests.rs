@@ -54,6 +54,9 @@ fn random_weights(seed: u64) -> Weights {
     for v in &mut w.bias {
         *v = rng.random();
     }
+    for v in w.discs.iter_mut().flatten() {
+        *v = rng.random();
+    }
     w
 }
 
@@ -117,21 +120,38 @@ fn weights_round_trip() {
     }
 }
 
+/// A version-1 file (no disc-count table) is still read, with a zero disc-count table.
+#[test]
+fn weights_version_1_files_are_read() {
+    let mut weights = random_weights(3);
+    let mut payload = encode(&weights, &expected_shape()).unwrap();
+    payload.truncate(payload.len() - PHASES * DISC_TABLE * 2);
+    let v1 = shape_of_version(1);
+    assert_eq!(payload.len(), v1.payload_length);
+    let mut bytes = Vec::new();
+    write_file(&mut bytes, &v1, crc32fast::hash(&payload), &deflate(&payload)).unwrap();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    for table in &mut weights.discs {
+        table.fill(0);
+    }
+    assert_eq!(parse(&bytes).unwrap(), weights);
+}
+
 #[test]
 fn weights_golden_header() {
     let bytes = zero_file();
     assert_eq!(header_len(), 100);
     let mut expected = Vec::new();
     expected.extend_from_slice(b"SHKREVAL");
-    for field in [1u32, 30, 256, 33, 11, 9, 10, 10, 8, 8, 8, 8, 7, 6, 5, 4] {
+    for field in [2u32, 30, 256, 33, 11, 9, 10, 10, 8, 8, 8, 8, 7, 6, 5, 4] {
         expected.extend_from_slice(&field.to_le_bytes());
     }
     // The pattern-squares fingerprint of the current 11 groups: changes only if a shape's squares change.
     expected.extend_from_slice(&0xe835_5c89u32.to_le_bytes());
-    // 167 332 weights per phase × 30 phases × 2 bytes.
-    expected.extend_from_slice(&10_039_920u64.to_le_bytes());
-    // CRC-32 of 10 039 920 zero bytes.
-    expected.extend_from_slice(&0xeb0c_868au32.to_le_bytes());
+    // 167 462 weights per phase × 30 phases × 2 bytes.
+    expected.extend_from_slice(&10_047_720u64.to_le_bytes());
+    // CRC-32 of 10 047 720 zero bytes.
+    expected.extend_from_slice(&0x9a7e_c3a9u32.to_le_bytes());
     assert_eq!(bytes[..88], expected[..], "header of Weights::zero()");
     let compressed_length = u64::from_le_bytes(bytes[88..96].try_into().unwrap());
     assert_eq!(compressed_length, (bytes.len() - 100) as u64);
@@ -205,11 +225,21 @@ fn weights_header_errors() {
     assert!(matches!(parse(b"hello"), Err(WeightsError::BadMagic { .. })));
     assert!(matches!(parse(b""), Err(WeightsError::Truncated { offset: 0, .. })));
 
-    let mut v2 = bytes.to_vec();
-    v2[8] = 2;
-    let error = parse(&v2).unwrap_err();
-    assert!(matches!(error, WeightsError::UnsupportedVersion { found: 2 }));
-    assert_eq!(error.to_string(), "unsupported weights format version 2 at offset 8: this build reads version 1");
+    let mut v3 = bytes.to_vec();
+    v3[8] = 3;
+    let error = parse(&v3).unwrap_err();
+    assert!(matches!(error, WeightsError::UnsupportedVersion { found: 3 }));
+    assert_eq!(
+        error.to_string(),
+        "unsupported weights format version 3 at offset 8: this build reads versions 1 and 2"
+    );
+    // A version-2 payload under a version-1 header has the wrong length for version 1.
+    let mut v1 = bytes.to_vec();
+    v1[8] = 1;
+    assert!(matches!(
+        parse(&v1),
+        Err(WeightsError::ShapeMismatch { offset: 76, found: 10_047_720, expected: 10_039_920, .. })
+    ));
 
     let mut phases = bytes.to_vec();
     phases[12] = 60;
@@ -234,7 +264,7 @@ fn weights_header_errors() {
     huge[76..84].copy_from_slice(&u64::MAX.to_le_bytes());
     assert!(matches!(
         parse(&huge),
-        Err(WeightsError::ShapeMismatch { offset: 76, found: u64::MAX, expected: 10_039_920, .. })
+        Err(WeightsError::ShapeMismatch { offset: 76, found: u64::MAX, expected: 10_047_720, .. })
     ));
     let mut compressed_length = bytes.to_vec();
     compressed_length[88..96].copy_from_slice(&u64::MAX.to_le_bytes());
@@ -264,7 +294,7 @@ fn weights_payload_errors() {
     assert!(matches!(error, WeightsError::ChecksumMismatch { what: "payload", offset: 84, .. }), "{error}");
     assert_eq!(
         error.to_string(),
-        "payload checksum mismatch: the header at offset 84 says eb0c868b, the data gives eb0c868a"
+        "payload checksum mismatch: the header at offset 84 says 9a7ec3a8, the data gives 9a7ec3a9"
     );
 
     // Too short.

@@ -98,7 +98,7 @@ macro_rules! midgame_kernel {
             if pm == 0 && om == 0 {
                 return final_score(p, o);
             }
-            c.eval.evaluate((p | o).count_ones(), f, side, pm.count_ones(), om.count_ones())
+            c.eval.evaluate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones())
         }
 
         /// Depth 1: the best child evaluation (fail-soft, stops at `beta`).
