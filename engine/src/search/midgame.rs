@@ -195,12 +195,12 @@ impl MidgameSearch {
             for d in 1..=depth {
                 // The selectivity applies to the requested depth; shallower iterations that already reach the end
                 // of the game use it too.
-                let Some(score) = self.iterate(&mut ctx, &job, d, guess) else {
+                let Some((score, root_move)) = self.iterate(&mut ctx, &job, d, guess) else {
                     result.stopped = true;
                     break;
                 };
                 guess = score;
-                let pv = principal_variation(&self.tt, &board, usize::from(d));
+                let pv = root_line(&self.tt, &board, root_move, usize::from(d));
                 result.score = score;
                 result.best_move = pv.first().copied();
                 result.pv = pv;
@@ -235,8 +235,9 @@ impl MidgameSearch {
         }
     }
 
-    /// One iteration at depth `d` with an aspiration window around `guess`; `None` if stopped.
-    fn iterate(&self, ctx: &mut Ctx<'_>, job: &Job, d: u8, guess: i32) -> Option<i32> {
+    /// One iteration at depth `d` with an aspiration window around `guess`: the score and the root's best move
+    /// (`PASS` for a forced pass); `None` if stopped.
+    fn iterate(&self, ctx: &mut Ctx<'_>, job: &Job, d: u8, guess: i32) -> Option<(i32, u8)> {
         let mut delta = 4;
         let (mut alpha, mut beta) =
             if d <= 2 { (-64, 64) } else { ((guess - delta).max(-64), (guess + delta).min(64)) };
@@ -245,7 +246,7 @@ impl MidgameSearch {
                 .tt
                 .probe(job.board.hash(), job.board.player.0, job.board.opponent.0)
                 .map_or(NO_MOVE, |e| e.best_move);
-            let (v, _) = self.root(ctx, job, i32::from(d), alpha, beta, first);
+            let (v, mv) = self.root(ctx, job, i32::from(d), alpha, beta, first);
             if ctx.aborted() {
                 return None;
             }
@@ -254,7 +255,7 @@ impl MidgameSearch {
             } else if v >= beta && beta < 64 {
                 beta = (v + delta).min(64);
             } else {
-                return Some(v);
+                return Some((v, mv));
             }
             delta *= 2;
         }
@@ -284,6 +285,22 @@ struct Job {
     side: Color,
     features: Features,
     depth: u8,
+}
+
+/// The principal variation of an iteration: the root's own best move `root_move` (which the table may not hold: a
+/// search that fails low everywhere, e.g. with every move evaluated at −64, stores no move), then the table's moves.
+fn root_line(tt: &TranspositionTable, board: &Board, root_move: u8, max: usize) -> Vec<Move> {
+    let mv = match root_move {
+        PASS => Move::Pass,
+        m => match Square::new(m) {
+            Some(sq) => Move::Place(sq),
+            None => return principal_variation(tt, board, max),
+        },
+    };
+    let Ok(next) = board.play(mv) else { return principal_variation(tt, board, max) };
+    let mut pv = vec![mv];
+    pv.extend(principal_variation(tt, &next, max.saturating_sub(1)));
+    pv
 }
 
 /// Follows the table's best moves from `board`, at most `max` plies.

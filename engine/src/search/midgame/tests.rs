@@ -214,3 +214,22 @@ fn two_threads_solve_to_the_end_exactly() {
         assert!(position.board.is_legal(result.best_move.unwrap()));
     }
 }
+
+/// A search in which every move fails low at the −64 floor (the opponent's every position evaluates to +64) stores no
+/// move in the table; the root's own best move is still returned.
+#[test]
+fn a_search_that_fails_low_everywhere_still_names_a_move() {
+    let mut weights = crate::eval::Weights::zero();
+    for table in &mut weights.discs {
+        table.fill(64 * crate::eval::SCALE as i16);
+    }
+    let search = MidgameSearch::new(Arc::new(weights), 14);
+    let position = Position::INITIAL;
+    for depth in 1..=3 {
+        search.clear();
+        let r = search.search(&position, depth, Selectivity::Exact, &mut |_| {});
+        assert!(r.best_move.is_some(), "depth {depth}: {r:?}");
+        assert_eq!(r.pv.first().copied(), r.best_move);
+        assert!(position.play(r.best_move.unwrap()).is_ok());
+    }
+}
