@@ -373,16 +373,14 @@ mod tests {
     use super::*;
     use crate::board::Color;
 
-    /// Random positions labelled by a simple known function the features can express (the mobility difference):
-    /// training must fit the training set and bring the held-out error clearly below that of predicting zero (with
-    /// this little data the sparse pattern tables memorise a lot, so the held-out bar is modest).
-    #[test]
-    fn learns_a_simple_target_and_reports_held_out_errors() {
-        let mut rng = StdRng::seed_from_u64(5);
+    /// `count` positions after a random number of random moves (in `plies`), labelled 8 × the corner difference: a
+    /// target the features can express.
+    fn corner_samples(seed: u64, count: usize, plies: std::ops::Range<u32>) -> Vec<Sample> {
+        let mut rng = StdRng::seed_from_u64(seed);
         let mut samples = Vec::new();
-        for _ in 0..24_000 {
+        for _ in 0..count {
             let mut board = Board::INITIAL;
-            for _ in 0..rng.random_range(30..34) {
+            for _ in 0..rng.random_range(plies.clone()) {
                 let moves: Vec<_> = board.moves().into_iter().collect();
                 if moves.is_empty() {
                     board = board.pass();
@@ -399,6 +397,15 @@ mod tests {
                 8 * ((board.player.0 & corners).count_ones() as i32 - (board.opponent.0 & corners).count_ones() as i32);
             samples.push(Sample { board, score: label as i8 });
         }
+        samples
+    }
+
+    /// Random positions labelled by a simple known function the features can express (the mobility difference):
+    /// training must fit the training set and bring the held-out error clearly below that of predicting zero (with
+    /// this little data the sparse pattern tables memorise a lot, so the held-out bar is modest).
+    #[test]
+    fn learns_a_simple_target_and_reports_held_out_errors() {
+        let samples = corner_samples(5, 24_000, 30..34);
         let options = TrainOptions {
             epochs: 200,
             learning_rate: 0.1,
@@ -450,23 +457,7 @@ mod tests {
     /// and still learns a target that is the same in every phase.
     #[test]
     fn a_phase_window_borrows_the_neighbours_training_positions() {
-        let mut rng = StdRng::seed_from_u64(9);
-        let mut samples = Vec::new();
-        for _ in 0..6_000 {
-            let mut board = Board::INITIAL;
-            for _ in 0..rng.random_range(20..26) {
-                let moves: Vec<_> = board.moves().into_iter().collect();
-                if moves.is_empty() {
-                    break;
-                }
-                let sq = moves[rng.random_range(0..moves.len())];
-                board = board.play_unchecked(sq, board.flips(sq));
-            }
-            let corners = 0x8100_0000_0000_0081u64;
-            let label =
-                8 * ((board.player.0 & corners).count_ones() as i32 - (board.opponent.0 & corners).count_ones() as i32);
-            samples.push(Sample { board, score: label as i8 });
-        }
+        let samples = corner_samples(9, 6_000, 20..26);
         let alone =
             TrainOptions { epochs: 100, learning_rate: 0.1, l2: 1e-3, validation_every: 5, ..Default::default() };
         let wide = TrainOptions { phase_window: 2, ..alone.clone() };
