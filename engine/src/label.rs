@@ -176,6 +176,8 @@ pub fn label_games(
 pub struct MaeReport {
     /// `(count, sum of |evaluation − label|)` by move number.
     pub by_move: Vec<(usize, f64)>,
+    /// Sum of `evaluation − label` by move number (a systematic over- or underestimate shows here).
+    pub signed: Vec<f64>,
 }
 
 impl MaeReport {
@@ -184,6 +186,13 @@ impl MaeReport {
     pub fn mae(&self, move_number: usize) -> Option<f64> {
         let (n, sum) = *self.by_move.get(move_number)?;
         (n > 0).then(|| sum / n as f64)
+    }
+
+    /// The mean of `evaluation − label` at a move number (`None` without positions).
+    #[must_use]
+    pub fn bias(&self, move_number: usize) -> Option<f64> {
+        let (n, _) = *self.by_move.get(move_number)?;
+        (n > 0).then(|| self.signed.get(move_number).copied().unwrap_or(0.0) / n as f64)
     }
 
     /// The average over `moves` of the per-move means (moves without positions skipped).
@@ -199,6 +208,7 @@ impl MaeReport {
 pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport {
     let evaluator = Evaluator::new(weights);
     let mut by_move = vec![(0usize, 0f64); 61];
+    let mut signed = vec![0f64; 61];
     for &(board, label) in labels {
         let f = Features::new(board.player, board.opponent);
         let discs = 64 - board.empty_count();
@@ -213,8 +223,9 @@ pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport
         let m = (discs as usize).saturating_sub(4).min(60);
         by_move[m].0 += 1;
         by_move[m].1 += f64::from((v - label).abs());
+        signed[m] += f64::from(v - label);
     }
-    MaeReport { by_move }
+    MaeReport { by_move, signed }
 }
 
 #[cfg(test)]
@@ -285,7 +296,9 @@ mod tests {
         let b = Board::INITIAL;
         let report = evaluation_error(&weights, &[(b, 4), (b, -2)]);
         assert_eq!(report.mae(0), Some(3.0));
+        assert_eq!(report.bias(0), Some(-1.0));
         assert_eq!(report.mae(1), None);
+        assert_eq!(report.bias(1), None);
         assert_eq!(report.average(0..=60), Some(3.0));
     }
 }

@@ -165,10 +165,10 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
     }
     let report = evaluation_error(&weights, &labels);
     println!("{} positions", labels.len());
-    println!("move  positions   MAE");
+    println!("move  positions   MAE   bias");
     for m in 0..=60 {
-        if let Some(mae) = report.mae(m) {
-            println!("{m:>4} {:>10} {mae:>6.2}", report.by_move[m].0);
+        if let (Some(mae), Some(bias)) = (report.mae(m), report.bias(m)) {
+            println!("{m:>4} {:>10} {mae:>6.2} {bias:>+6.2}", report.by_move[m].0);
         }
     }
     match report.average(20..=50) {
