@@ -171,3 +171,40 @@ fn the_flat_evaluator_equals_the_weights_evaluation() {
         assert_eq!(got, expected, "{b:?}");
     }
 }
+
+/// The endgame's move ordering evaluates a child from its parent's features (side to move read as Black) updated by
+/// the move, with the child's side to move as White: that must equal reading the child from scratch with its own side
+/// to move as Black.
+#[test]
+fn a_child_read_from_its_parents_features_evaluates_as_read_from_scratch() {
+    let mut rng = StdRng::seed_from_u64(43);
+    let evaluator = Evaluator::new(&random_weights(&mut rng));
+    let mut children = 0;
+    for position in random_positions(&mut rng, 200) {
+        let (p, o) = (position.board.player, position.board.opponent);
+        let parent = Features::new(p, o);
+        for sq in position.board.moves() {
+            let flips = position.board.flips(sq);
+            let child = position.board.play_unchecked(sq, flips);
+            let mut incremental = parent;
+            incremental.play(Color::Black, sq, flips);
+            let evaluate = |f: &Features, side| {
+                evaluator.evaluate(
+                    64 - child.empty_count(),
+                    child.player.0.count_ones(),
+                    f,
+                    side,
+                    child.moves().count(),
+                    child.pass().moves().count(),
+                )
+            };
+            assert_eq!(
+                evaluate(&incremental, Color::White),
+                evaluate(&Features::new(child.player, child.opponent), Color::Black),
+                "{child:?}"
+            );
+            children += 1;
+        }
+    }
+    assert!(children > 1000, "{children} children");
+}
