@@ -672,30 +672,28 @@ macro_rules! endgame_kernel {
                         c.score += value * ORDER_LOOKAHEAD;
                     }
                     if let (Some(eval), Some(parent)) = (w.shared.eval, parent.as_ref()) {
-                        {
-                            let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
-                            let mut f = *parent;
-                            f.play(crate::Color::Black, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
-                            let e = if n_empties >= EVAL_SEARCH_MIN {
-                                let mut ctx = crate::search::midgame::kernel::Ctx {
-                                    eval,
-                                    tt: w.shared.tt,
-                                    stop: w.shared.stop,
-                                    done: w.shared.stop,
-                                    nodes: 0,
-                                    mpc: w.shared.mpc.and_then(|m| crate::search::mpc::t_value(ORDER_SELECTIVITY).map(|t| (t, m))),
-                                    selectivity: crate::search::midgame::kernel::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
-                                    endgame: w.shared,
-                                };
-                                let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::White, eval_search_depth(n_empties), (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
-                                w.nodes += ctx.nodes;
-                                v
-                            } else {
-                                let (pm, om) = (ops::moves(np, no), ops::moves(no, np));
-                                eval.evaluate((np | no).count_ones(), np.count_ones(), &f, crate::Color::White, pm.count_ones(), om.count_ones())
+                        let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
+                        let mut f = *parent;
+                        f.play(crate::Color::Black, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
+                        let e = if n_empties >= EVAL_SEARCH_MIN {
+                            let mut ctx = crate::search::midgame::kernel::Ctx {
+                                eval,
+                                tt: w.shared.tt,
+                                stop: w.shared.stop,
+                                done: w.shared.stop,
+                                nodes: 0,
+                                mpc: w.shared.mpc.and_then(|m| crate::search::mpc::t_value(ORDER_SELECTIVITY).map(|t| (t, m))),
+                                selectivity: crate::search::midgame::kernel::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
+                                endgame: w.shared,
                             };
-                            c.score -= e * EVAL_ORDER_WEIGHT;
-                        }
+                            let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::White, eval_search_depth(n_empties), (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
+                            w.nodes += ctx.nodes;
+                            v
+                        } else {
+                            let (pm, om) = (ops::moves(np, no), ops::moves(no, np));
+                            eval.evaluate((np | no).count_ones(), np.count_ones(), &f, crate::Color::White, pm.count_ones(), om.count_ones())
+                        };
+                        c.score -= e * EVAL_ORDER_WEIGHT;
                     }
                 }
             }
