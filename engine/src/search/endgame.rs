@@ -41,7 +41,13 @@ pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 pub(crate) const EVAL_ORDER_MIN: u32 = 14;
 /// From this many empties on, the evaluation of a child is a shallow midgame search rather than a static evaluation.
 pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
-/// Depth of that shallow search for a node with `n_empties` empties.
+/// Depth of that search at null-window nodes. Deep searches (below) order the PV nodes, where the exact score is
+/// sought; at the far more numerous null-window nodes a one-ply search, beside the table's moves from the presearch,
+/// orders better for fewer nodes. One thread, eval-1, FFO #40–#49 / #50–#52 in millions of nodes: the deep searches
+/// everywhere 711.2 / 1602.4; at null-window nodes one ply 655.0 / 1230.4, none (static evaluation) 650.9 / 1270.1,
+/// two plies 743.5 / 1688.3, three 709.7 / 1562.0, two plies less than the PV depth 716.1 / —.
+pub(crate) const NWS_EVAL_SEARCH_DEPTH: i32 = 1;
+/// Depth of that shallow search at PV nodes with `n_empties` empties.
 #[inline]
 pub(crate) const fn eval_search_depth(n_empties: u32) -> i32 {
     match n_empties {
@@ -250,7 +256,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -657,6 +663,7 @@ macro_rules! endgame_kernel {
         /// look-ahead visits count as nodes, as the shallow ordering searches of other engines do.
         $(#[target_feature(enable = $feat)])?
         fn refine_order(w: &mut Worker<'_, '_>, p: u64, o: u64, list: &mut [Candidate], n_empties: u32, alpha: i32, beta: i32) {
+            let search_depth = if beta > alpha + 1 { eval_search_depth(n_empties) } else { NWS_EVAL_SEARCH_DEPTH };
             // The node's features (side to move read as Black), computed once: each child's are an incremental update
             // of them, with the child's side to move (the opponent) as White.
             let parent = (n_empties >= EVAL_ORDER_MIN && w.shared.eval.is_some())
@@ -687,7 +694,7 @@ macro_rules! endgame_kernel {
                                 selectivity: crate::search::midgame::kernel::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
                                 endgame: w.shared,
                             };
-                            let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::White, eval_search_depth(n_empties), (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
+                            let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::White, search_depth, (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
                             w.nodes += ctx.nodes;
                             v
                         } else {
