@@ -453,7 +453,9 @@ const PRESEARCH_MIN: u32 = 20;
 const PRESEARCH_FIRST_DEPTH: i32 = 4;
 const PRESEARCH_STEP: i32 = 3;
 const PRESEARCH_STEP_UNTIL: i32 = 16;
-const PRESEARCH_DEPTH_GAP: i32 = 8;
+/// (One thread, eval-1, FFO #40–#49 / #50–#52 in millions of nodes: a gap of 6 684.0 / 1226.8, 8 655.0 / 1230.4,
+/// 10 635.5 / 1174.5, 12 656.7 / 1224.9, 14 682.4 / 1249.8.)
+const PRESEARCH_DEPTH_GAP: i32 = 10;
 /// The selectivities of those presearches, in order.
 const PRESEARCH_SELECTIVITIES: [Selectivity; 1] = [Selectivity::P74];
 
