@@ -3,7 +3,8 @@
 //! Each entry is three relaxed atomics: the player bitboard and the opponent bitboard, each XORed with the data word,
 //! and the data word itself. A torn write (two threads storing at once) makes the XORs disagree with the data, so the
 //! entry simply reads as a miss: no locks, and a stored bound is never attributed to the wrong position. Entries come
-//! in pairs (a bucket); a store replaces the matching entry, else the one searched to a smaller depth.
+//! in buckets of `BUCKET`; a store replaces the matching entry, else the least valuable one (from an older search,
+//! then the one searched to the smallest depth).
 //!
 //! Data word layout (bit 0 = least significant): lower bound `i8` (0–7), upper bound `i8` (8–15), best move (16–23,
 //! Edax index, 64 = pass, 65 = none), depth in plies or empties (24–31), selectivity (32–39, 100 = exact), generation (40–47).
@@ -66,6 +67,11 @@ impl TtData {
     }
 }
 
+/// Entries per bucket: the places a position may occupy. Four against two, one thread, eval-1, FFO #53 / #54 in
+/// G nodes: hash level 26 2.15 / 3.00 against 2.31 / 3.16, level 24 2.56 / 3.28 against 2.45 / 3.47 (eight:
+/// level 26 2.20 / 3.01, level 22 2.76 / 3.44 against 3.08 / 3.59 for two).
+const BUCKET: usize = 4;
+
 /// A shared transposition table.
 pub struct TranspositionTable {
     entries: Box<[Entry]>,
@@ -85,7 +91,7 @@ impl TranspositionTable {
         let level = level.clamp(Self::MIN_LEVEL, Self::MAX_LEVEL);
         let size = 1usize << level;
         let entries: Box<[Entry]> = std::iter::repeat_with(Entry::default).take(size).collect();
-        TranspositionTable { entries, mask: size - 2, generation: AtomicU64::new(0) }
+        TranspositionTable { entries, mask: size - BUCKET, generation: AtomicU64::new(0) }
     }
 
     /// Number of entries.
@@ -135,7 +141,7 @@ impl TranspositionTable {
     #[must_use]
     pub fn probe(&self, hash: u64, player: u64, opponent: u64) -> Option<TtData> {
         let i = self.bucket(hash);
-        for e in &self.entries[i..i + 2] {
+        for e in &self.entries[i..i + BUCKET] {
             let data = e.data.load(Ordering::Relaxed);
             if e.key_player.load(Ordering::Relaxed) ^ data == player
                 && e.key_opponent.load(Ordering::Relaxed) ^ data == opponent
@@ -154,10 +160,10 @@ impl TranspositionTable {
         data.second_move = NO_MOVE;
         let mut word = data.pack(generation);
         let i = self.bucket(hash);
-        let pair = &self.entries[i..i + 2];
-        let mut victim = &pair[0];
+        let bucket = &self.entries[i..i + BUCKET];
+        let mut victim = &bucket[0];
         let mut victim_cost = u32::MAX;
-        for e in pair {
+        for e in bucket {
             let old = e.data.load(Ordering::Relaxed);
             if e.key_player.load(Ordering::Relaxed) ^ old == player
                 && e.key_opponent.load(Ordering::Relaxed) ^ old == opponent
