@@ -66,18 +66,19 @@ fn training_on_records_reports_every_phase() {
     assert_eq!(shirokuro_engine::eval::weights::parse(&bytes).unwrap(), weights);
 }
 
-/// The shipped weights (and the first file, which the second is fine-tuned from and a version-1 file) load and give
-/// a sensible value at the start (the game is balanced there); the bundled copy is the shipped file.
+/// The shipped weights (and the earlier files: the first, a version-1 file, and the second, which the shipped one is
+/// fine-tuned from) load and give a sensible value at the start (the game is balanced there); the bundled copy is the
+/// shipped file.
 #[test]
 fn shipped_weights_load_and_evaluate() {
-    for name in ["shirokuro-eval-0.skw", "shirokuro-eval-1.skw"] {
+    for name in ["shirokuro-eval-0.skw", "shirokuro-eval-1.skw", "shirokuro-eval-2.skw"] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../resources/eval").join(name);
         let weights = shirokuro_engine::eval::weights::load(&path).unwrap();
         let start = Position::INITIAL;
         let features = shirokuro_engine::eval::Features::new(start.black(), start.white());
         let value = weights.evaluate(&start.board, &features, start.side_to_move);
         assert!(value.abs() <= 4, "{name}: initial position evaluates to {value}");
-        if name.ends_with("-1.skw") {
+        if name.ends_with("-2.skw") {
             assert_eq!(weights, shirokuro_engine::eval::weights::bundled().unwrap());
             assert!(weights.discs.iter().flatten().any(|&v| v != 0), "the disc-count table is trained");
         }

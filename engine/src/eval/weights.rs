@@ -576,8 +576,8 @@ pub fn write(weights: &Weights, out: &mut impl Write) -> Result<(), WeightsError
     write_file(out, &shape, crc32fast::hash(&payload), &compressed)
 }
 
-/// The shipped weights file (`resources/eval/shirokuro-eval-1.skw`), compiled into the engine.
-pub const BUNDLED: &[u8] = include_bytes!("../../../resources/eval/shirokuro-eval-1.skw");
+/// The shipped weights file (`resources/eval/shirokuro-eval-2.skw`), compiled into the engine.
+pub const BUNDLED: &[u8] = include_bytes!("../../../resources/eval/shirokuro-eval-2.skw");
 
 /// The shipped evaluation weights, parsed from [`BUNDLED`] (about 50 ms).
 ///

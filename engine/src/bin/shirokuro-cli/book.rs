@@ -295,7 +295,7 @@ enum Op {
 /// The AI used by the searching commands.
 #[derive(Debug, clap::Args)]
 struct Ai {
-    /// Evaluation weights file (resources/eval/shirokuro-eval-1.skw).
+    /// Evaluation weights file (resources/eval/shirokuro-eval-2.skw).
     #[arg(long)]
     weights: Option<PathBuf>,
     /// Search without an evaluation (tests).
