@@ -71,6 +71,8 @@ impl TtData {
 /// G nodes: hash level 26 2.15 / 3.00 against 2.31 / 3.16, level 24 2.56 / 3.28 against 2.45 / 3.47 (eight:
 /// level 26 2.20 / 3.01, level 22 2.76 / 3.44 against 3.08 / 3.59 for two).
 const BUCKET: usize = 4;
+// The bucket index is `hash & (size - BUCKET)`: that needs a power of two no larger than the smallest table.
+const _: () = assert!(BUCKET.is_power_of_two() && BUCKET <= 1 << TranspositionTable::MIN_LEVEL);
 
 /// A shared transposition table.
 pub struct TranspositionTable {
