@@ -461,7 +461,7 @@ impl Paths {
     /// The evaluation weights file.
     #[must_use]
     pub fn weights_file(&self) -> PathBuf {
-        self.resources_dir.join("eval").join("shirokuro-eval-2.skw")
+        self.resources_dir.join("eval").join(shirokuro_engine::eval::weights::SHIPPED_FILE)
     }
 }
 

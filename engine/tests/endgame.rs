@@ -195,8 +195,10 @@ fn matches_an_independent_set_of_exact_scores() {
 /// With the pattern evaluation in the move ordering, scores stay exact (only the order of the search changes).
 #[test]
 fn evaluation_ordering_keeps_scores_exact() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-eval-2.skw");
-    let weights = std::sync::Arc::new(shirokuro_engine::eval::weights::load(std::path::Path::new(path)).unwrap());
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../resources/eval")
+        .join(shirokuro_engine::eval::weights::SHIPPED_FILE);
+    let weights = std::sync::Arc::new(shirokuro_engine::eval::weights::load(&path).unwrap());
     let mut plain = Solver::new(SolveOptions::default().with_hash_level(18)).unwrap();
     let mut ordered = Solver::new(SolveOptions::default().with_hash_level(18)).unwrap();
     ordered.set_weights(Some(weights));

@@ -576,8 +576,19 @@ pub fn write(weights: &Weights, out: &mut impl Write) -> Result<(), WeightsError
     write_file(out, &shape, crc32fast::hash(&payload), &compressed)
 }
 
-/// The shipped weights file (`resources/eval/shirokuro-eval-2.skw`), compiled into the engine.
-pub const BUNDLED: &[u8] = include_bytes!("../../../resources/eval/shirokuro-eval-2.skw");
+/// The shipped weights file's name; a macro so that [`BUNDLED`]'s `include_bytes!` and [`SHIPPED_FILE`] share one
+/// literal.
+macro_rules! shipped_file {
+    () => {
+        "shirokuro-eval-2.skw"
+    };
+}
+
+/// Name of the shipped weights file in `resources/eval/` (the file [`BUNDLED`] holds).
+pub const SHIPPED_FILE: &str = shipped_file!();
+
+/// The shipped weights file (`resources/eval/`[`SHIPPED_FILE`]), compiled into the engine.
+pub const BUNDLED: &[u8] = include_bytes!(concat!("../../../resources/eval/", shipped_file!()));
 
 /// The shipped evaluation weights, parsed from [`BUNDLED`] (about 50 ms).
 ///
