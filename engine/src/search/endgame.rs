@@ -857,40 +857,56 @@ macro_rules! endgame_kernel {
         }
 
         /// Searches the younger brothers in parallel; the first to fail high cancels the others.
+        ///
+        /// The brothers stay in their order: each thread takes the next one not yet taken from a shared counter.
+        /// (A parallel iterator over the list would hand the second thread the back half, the worst-ordered moves,
+        /// whose searches are wasted whenever an early brother fails high; FFO #53 with 2 threads: 2.26 G nodes that
+        /// way, 2.09 G this way, against 1.97 G with one thread.)
         $(#[target_feature(enable = $feat)])?
         fn split(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8, rest: &[Candidate]) -> (i32, u8) {
             use rayon::prelude::*;
+            use std::sync::atomic::AtomicUsize;
             let point = SplitPoint { cancelled: AtomicBool::new(false), parent: w.split };
             let shared = w.shared;
-            // Each result: (score, move, nodes, valid). A child that saw the split point cancelled may have been cut
-            // short, so its score is discarded; the child that cancelled it finished before doing so.
-            let results: Vec<(i32, u8, u64, bool)> = rest
-                .par_iter()
-                .with_max_len(1)
-                .map(|c| {
+            let next = AtomicUsize::new(0);
+            let threads = rayon::current_num_threads().min(rest.len());
+            // Each thread's best (score, move) and its node count. A search that saw the split point cancelled may
+            // have been cut short, so its score is dropped; the search that cancelled it finished before doing so.
+            let results: Vec<((i32, u8), u64)> = (0..threads)
+                .into_par_iter()
+                .map(|_| {
                     let mut child = Worker { shared, nodes: 0, split: Some(&point) };
-                    if child.aborted() {
-                        return (-INF, NO_MOVE, 0, false);
+                    let mut best = (-INF, NO_MOVE);
+                    while let Some(c) = rest.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        if child.aborted() {
+                            break;
+                        }
+                        let bit = 1u64 << c.sq;
+                        // SAFETY: this closure runs the same backend as its caller, whose CPU features were checked
+                        // when the search was dispatched.
+                        #[allow(unused_unsafe)]
+                        let v = unsafe {
+                            -nws(&mut child, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize])
+                        };
+                        if child.aborted() {
+                            break;
+                        }
+                        if v > best.0 {
+                            best = (v, c.sq as u8);
+                        }
+                        if v > alpha {
+                            point.cancelled.store(true, Ordering::Relaxed);
+                            break;
+                        }
                     }
-                    let bit = 1u64 << c.sq;
-                    // SAFETY: this closure runs the same backend as its caller, whose CPU features were checked when
-                    // the search was dispatched.
-                    #[allow(unused_unsafe)]
-                    let v = unsafe {
-                        -nws(&mut child, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize])
-                    };
-                    let valid = !child.aborted();
-                    if valid && v > alpha {
-                        point.cancelled.store(true, Ordering::Relaxed);
-                    }
-                    (v, c.sq as u8, child.nodes, valid)
+                    (best, child.nodes)
                 })
                 .collect();
             let mut best = (-INF, NO_MOVE);
-            for (v, m, nodes, valid) in results {
+            for (found, nodes) in results {
                 w.nodes += nodes;
-                if valid && v > best.0 {
-                    best = (v, m);
+                if found.0 > best.0 {
+                    best = found;
                 }
             }
             best
