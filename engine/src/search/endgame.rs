@@ -856,28 +856,46 @@ macro_rules! endgame_kernel {
             best
         }
 
-        /// Searches the younger brothers in parallel; the first to fail high cancels the others.
-        ///
-        /// The brothers stay in their order: each thread takes the next one not yet taken from a shared counter.
-        /// (A parallel iterator over the list would hand the second thread the back half, the worst-ordered moves,
-        /// whose searches are wasted whenever an early brother fails high; FFO #53 with 2 threads: 2.26 G nodes that
-        /// way, 2.09 G this way, against 1.97 G with one thread.)
+        /// Searches the younger brothers in parallel; the first to fail high cancels the others. Returns the best
+        /// (score, move) of those searched to completion.
         $(#[target_feature(enable = $feat)])?
         fn split(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8, rest: &[Candidate]) -> (i32, u8) {
+            let mut best = (-INF, NO_MOVE);
+            for (k, v) in split_results(w, p, o, alpha, parity, rest) {
+                if v > best.0 {
+                    best = (v, rest[k].sq as u8);
+                }
+            }
+            best
+        }
+
+        /// Null-window searches at `alpha` of the moves `rest`, on all threads; the first to fail high cancels the
+        /// others. Returns (index in `rest`, score) for each move searched to completion: a search that saw the
+        /// split point cancelled may have been cut short, so its score is dropped (the one that cancelled it
+        /// finished first). Nothing is returned once the caller's own search is stopped or cancelled.
+        ///
+        /// The moves stay in their order: each thread takes the next one not yet taken from a shared counter.
+        /// (A parallel iterator over the list would hand the second thread the back half, the worst-ordered moves,
+        /// whose searches are wasted whenever an early move fails high; FFO #53 with 2 threads: 2.26 G nodes that
+        /// way, 2.09 G this way, against 1.97 G with one thread.)
+        $(#[target_feature(enable = $feat)])?
+        fn split_results(
+            w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8, rest: &[Candidate],
+        ) -> Vec<(usize, i32)> {
             use rayon::prelude::*;
             use std::sync::atomic::AtomicUsize;
             let point = SplitPoint { cancelled: AtomicBool::new(false), parent: w.split };
             let shared = w.shared;
             let next = AtomicUsize::new(0);
             let threads = rayon::current_num_threads().min(rest.len());
-            // Each thread's best (score, move) and its node count. A search that saw the split point cancelled may
-            // have been cut short, so its score is dropped; the search that cancelled it finished before doing so.
-            let results: Vec<((i32, u8), u64)> = (0..threads)
+            let per_thread: Vec<(Vec<(usize, i32)>, u64)> = (0..threads)
                 .into_par_iter()
                 .map(|_| {
                     let mut child = Worker { shared, nodes: 0, split: Some(&point) };
-                    let mut best = (-INF, NO_MOVE);
-                    while let Some(c) = rest.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(c) = rest.get(k) else { break };
                         if child.aborted() {
                             break;
                         }
@@ -891,25 +909,73 @@ macro_rules! endgame_kernel {
                         if child.aborted() {
                             break;
                         }
-                        if v > best.0 {
-                            best = (v, c.sq as u8);
-                        }
+                        done.push((k, v));
                         if v > alpha {
                             point.cancelled.store(true, Ordering::Relaxed);
                             break;
                         }
                     }
-                    (best, child.nodes)
+                    (done, child.nodes)
                 })
                 .collect();
-            let mut best = (-INF, NO_MOVE);
-            for (found, nodes) in results {
+            let mut results = Vec::new();
+            for (done, nodes) in per_thread {
                 w.nodes += nodes;
-                if found.0 > best.0 {
-                    best = found;
-                }
+                results.extend(done);
             }
-            best
+            if w.aborted() {
+                results.clear();
+            }
+            results
+        }
+
+        /// The younger brothers of a PV node, after its first move, searched in parallel: null-window searches at
+        /// `alpha` on all threads; the first move to fail high is searched again with the full window, which raises
+        /// `alpha`, and the moves not yet finished go on at the new `alpha`, until one reaches `beta`. Updates `best`
+        /// (score, move). A move that failed low stays below any later `alpha`, so no move is searched twice
+        /// unless a parallel search was cut short.
+        #[allow(clippy::too_many_arguments)]
+        $(#[target_feature(enable = $feat)])?
+        fn split_pv(
+            w: &mut Worker<'_, '_>, p: u64, o: u64, mut alpha: i32, beta: i32, parity: u8, rest: &[Candidate],
+            best: &mut (i32, u8),
+        ) {
+            let mut pending: Vec<Candidate> = rest.to_vec();
+            while !pending.is_empty() && alpha < beta {
+                let results = split_results(w, p, o, alpha, parity, &pending);
+                if w.aborted() {
+                    return;
+                }
+                let mut done = vec![false; pending.len()];
+                // The earliest move that failed high is searched again; other fail-highs are searched once more at
+                // the new alpha.
+                let high = results.iter().filter(|&&(_, v)| v > alpha).min_by_key(|&&(k, _)| k).copied();
+                for &(k, v) in &results {
+                    if v <= alpha {
+                        done[k] = true;
+                        if v > best.0 {
+                            *best = (v, pending[k].sq as u8);
+                        }
+                    }
+                }
+                if let Some((k, mut v)) = high {
+                    let c = pending[k];
+                    if v < beta {
+                        let bit = 1u64 << c.sq;
+                        v = -pvs(w, o ^ c.flip, p ^ c.flip ^ bit, -beta, -v, parity ^ QUADRANT[c.sq as usize]).0;
+                        if w.aborted() {
+                            return;
+                        }
+                    }
+                    done[k] = true;
+                    if v > best.0 {
+                        *best = (v, c.sq as u8);
+                    }
+                    alpha = alpha.max(v);
+                }
+                let mut kept = done.iter().map(|d| !d);
+                pending.retain(|_| kept.next().unwrap_or(false));
+            }
         }
 
         /// Full-window principal-variation search: exact score between `alpha` and `beta`, with the best move.
@@ -942,6 +1008,15 @@ macro_rules! endgame_kernel {
             let mut best = -INF;
             let mut best_move = NO_MOVE;
             for (i, c) in list[..n].iter().enumerate() {
+                if i == 1 && w.shared.parallel && n_empties >= SPLIT_MIN {
+                    let mut found = (best, best_move);
+                    split_pv(w, p, o, alpha, beta, parity, &list[1..n], &mut found);
+                    if w.aborted() {
+                        return (0, NO_MOVE);
+                    }
+                    (best, best_move) = found;
+                    break;
+                }
                 let bit = 1u64 << c.sq;
                 let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
                 let child_parity = parity ^ QUADRANT[c.sq as usize];
