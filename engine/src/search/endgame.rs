@@ -71,6 +71,11 @@ pub(crate) const ORDER_MOBILITY: i32 = 4;
 pub(crate) const ORDER_CORNER: i32 = 8;
 pub(crate) const ORDER_POTENTIAL: i32 = 1;
 pub(crate) const ORDER_LOOKAHEAD: i32 = 16;
+/// Penalty in the fastest-first move score for an X-square whose corner is still empty (one reply counts 64). One
+/// thread, eval-2, FFO #40–#49 / #50–#52 at hash level 24 and #53 at 26, in millions of nodes: none 666.9 / 1173.0 /
+/// 1974.7; 16: 652.4 / 1171.7 / 1960.9; 32: 649.7 / 1161.7 / 1936.9; 48: 648.3 / 1142.5 / 1942.3; 96: — / — /
+/// 2027.7 (tenth session).
+pub(crate) const ORDER_X_SQUARE: i32 = 48;
 /// Selectivity recorded for exact results.
 pub(crate) const EXACT: u8 = 100;
 
@@ -257,7 +262,7 @@ macro_rules! endgame_kernel {
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
             ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
-            INF, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN,
+            INF, ORDER_X_SQUARE, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN, X_SQUARES,
         };
         use crate::search::tt::{TtData, NO_MOVE};
 
@@ -555,7 +560,8 @@ macro_rules! endgame_kernel {
         }
 
         /// Scores the moves for fastest-first ordering: fewer opponent replies is better, corners and odd quadrants
-        /// are preferred, and the opponent's potential mobility breaks ties.
+        /// are preferred, X-squares next to an empty corner are avoided, and the opponent's potential mobility breaks
+        /// ties.
         #[inline]
         $(#[target_feature(enable = $feat)])?
         fn score_moves(p: u64, o: u64, moves: u64, parity: u8, list: &mut [Candidate; 32]) -> usize {
@@ -577,6 +583,9 @@ macro_rules! endgame_kernel {
                 }
                 if bit & odd != 0 {
                     score += 16;
+                }
+                if bit & X_SQUARES != 0 && empties & CORNERS & QUADRANT_MASK[QUADRANT[sq as usize] as usize] != 0 {
+                    score -= ORDER_X_SQUARE;
                 }
                 list[n] = Candidate { sq, flip: f, score };
                 n += 1;
