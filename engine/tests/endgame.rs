@@ -1,4 +1,5 @@
-//! The exact endgame solver: FFO #40–#44, symmetry invariance, agreement with plain minimax, win/draw/loss mode, stop.
+//! The exact endgame solver: FFO #40–#44, symmetry invariance, agreement with plain minimax, several threads against one,
+//! win/draw/loss mode, stop.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -60,6 +61,28 @@ fn agrees_with_minimax_on_random_positions() {
                 let child = board.play(best).unwrap();
                 assert_eq!(-minimax(&child), result.score, "{backend:?} {board:?} best {best}");
             }
+        }
+    }
+}
+
+/// Several threads (null-window and PV nodes split from 12 empties) find the scores one thread finds, and their best
+/// move reaches that score. Without weights the ordering is the fastest-first heuristic, so later moves often beat the
+/// first one at PV nodes, which exercises the parallel re-search there.
+#[test]
+fn threads_agree_with_one_thread_on_random_positions() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let one = Solver::new(SolveOptions::default().with_threads(1).with_hash_level(18)).unwrap();
+    let three = Solver::new(SolveOptions::default().with_threads(3).with_hash_level(18)).unwrap();
+    for i in 0..24 {
+        let board = random_position(&mut rng, 13 + i % 3);
+        let expected = one.solve(&board, SolveMode::Exact).score;
+        three.clear();
+        let result = three.solve(&board, SolveMode::Exact);
+        assert_eq!(result.score, expected, "{board:?}");
+        if !board.is_game_over() {
+            let best = result.best_move.expect("a move exists");
+            let child = board.play(best).unwrap();
+            assert_eq!(-one.solve(&child, SolveMode::Exact).score, expected, "{board:?} best {best}");
         }
     }
 }
