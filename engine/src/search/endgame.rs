@@ -982,8 +982,7 @@ macro_rules! endgame_kernel {
                     }
                     alpha = alpha.max(v);
                 }
-                let mut kept = done.iter().map(|d| !d);
-                pending.retain(|_| kept.next().unwrap_or(false));
+                pending = pending.iter().zip(&done).filter(|&(_, &d)| !d).map(|(&c, _)| c).collect();
             }
         }
 
