@@ -226,7 +226,7 @@ impl Solver {
             mpc: Some(&self.mpc),
         };
         let run = || {
-            let mut worker = Worker { shared: &shared, nodes: 0, split: None };
+            let mut worker = Worker::new(&shared, None);
             let (p, o) = (board.player.0, board.opponent.0);
             let guess = match mode {
                 SolveMode::Exact => self.presearch(&shared, &mut worker, p, o),

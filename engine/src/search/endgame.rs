@@ -10,6 +10,8 @@
 //! - above: transposition table, enhanced transposition cut-off, stability cut-off, fastest-first ordering with the
 //!   table's best move first and its previous best move second, and parallel search of the younger brothers once the
 //!   eldest has been searched (YBWC);
+//! - from `ETC_MIN`: the children are looked up in the table (their buckets fetched together) before any is searched:
+//!   one the table proves to fail high cuts the node off, and one it proves to fail low is dropped;
 //! - from `EVAL_ORDER_MIN` (with weights): the pattern evaluation of each child joins the ordering; from
 //!   `DEEP_ORDER_MIN` a look-ahead; from `EVAL_SEARCH_MIN` a selective midgame search of each child replaces the
 //!   evaluation, in a window around the node's own. The table's move is searched before that ordering work is done.
@@ -35,10 +37,12 @@ pub(crate) const DEEP_ORDER_MIN: u32 = 15;
 /// evaluation and the shallow searches order better for fewer nodes).
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
 /// From this many empties on, the pattern evaluation (when the solver has weights) joins the move ordering. Each
-/// child's features are the node's updated by the move, so this costs 46 table reads per child; from 14 it saves
-/// about 10 % of the nodes of FFO #40–#49 at the same time, from 12 it saves 14 % but is 12 % slower (the tables do
-/// not fit in the cache).
-pub(crate) const EVAL_ORDER_MIN: u32 = 14;
+/// child's features are its parent's updated by one move (the worker keeps them along the line), and the evaluation
+/// reads 46 tables per child. Eleventh session, one thread, eval-2, hash level 24, in millions of nodes and seconds
+/// (each pair run side by side): FFO #40–#49 from 14: 648.3 in 30.0 s; from 12: 609.3 in 32.4 s; from 11: 602.5 in
+/// 35.2 s. At hash level 26, #56 / #58: from 14 803.6 / 1332.6; 13: 740.6 / 1304.0; 12: 736.5 / 1267.3; 11:
+/// 721.0 / 1238.5; 10: 719.3 / 1235.2.
+pub(crate) const EVAL_ORDER_MIN: u32 = 12;
 /// From this many empties on, the evaluation of a child is a shallow midgame search rather than a static evaluation.
 pub(crate) const EVAL_SEARCH_MIN: u32 = 18;
 /// Depth of that search at null-window nodes. Deep searches (below) order the PV nodes, where the exact score is
@@ -158,9 +162,68 @@ pub(crate) struct Worker<'s, 'p> {
     pub(crate) shared: &'s Shared<'s>,
     pub(crate) nodes: u64,
     pub(crate) split: Option<&'p SplitPoint<'p>>,
+    /// The pattern features of the positions on the line being searched, by number of empties from
+    /// `EVAL_ORDER_MIN` on: a node leaves each child's there before searching it, so the evaluation's move ordering
+    /// updates features by one move instead of computing them from the discs. Grows when first used.
+    pub(crate) line: Vec<LineFeatures>,
 }
 
-impl Worker<'_, '_> {
+/// The features of one position of the line, with the position they belong to (Black's and White's discs).
+#[derive(Clone, Copy)]
+pub(crate) struct LineFeatures {
+    black: u64,
+    white: u64,
+    features: crate::eval::Features,
+}
+
+/// A node's features, and whether its side to move is Black in them.
+pub(crate) type NodeFeatures = (crate::eval::Features, bool);
+
+impl<'s, 'p> Worker<'s, 'p> {
+    /// A worker with no nodes counted and nothing on its line.
+    pub(crate) fn new(shared: &'s Shared<'s>, split: Option<&'p SplitPoint<'p>>) -> Worker<'s, 'p> {
+        Worker { shared, nodes: 0, split, line: Vec::new() }
+    }
+
+    /// The features of the node `p` / `o` with `n_empties` empties when the move ordering uses the evaluation there:
+    /// the ones its parent left on the line, else computed from the discs.
+    #[inline]
+    pub(crate) fn node_features(&self, p: u64, o: u64, n_empties: u32) -> Option<NodeFeatures> {
+        if n_empties < EVAL_ORDER_MIN || self.shared.eval.is_none() {
+            return None;
+        }
+        if let Some(e) = self.line.get((n_empties - EVAL_ORDER_MIN) as usize) {
+            if e.black == p && e.white == o {
+                return Some((e.features, true));
+            }
+            if e.black == o && e.white == p {
+                return Some((e.features, false));
+            }
+        }
+        Some((crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o)), true))
+    }
+
+    /// Leaves on the line the features of the child of `p` / `o` (features `node`) reached by the move `c`.
+    #[inline]
+    pub(crate) fn leave_child(&mut self, node: Option<&NodeFeatures>, p: u64, o: u64, c: &Candidate) {
+        let Some(&(features, p_black)) = node else { return };
+        let n_child = 63 - (p | o).count_ones();
+        if n_child < EVAL_ORDER_MIN {
+            return;
+        }
+        let i = (n_child - EVAL_ORDER_MIN) as usize;
+        if self.line.len() <= i {
+            let blank = LineFeatures { black: 0, white: 0, features };
+            self.line.resize(i + 1, blank);
+        }
+        let (mover, rest) = (p | c.flip | 1 << c.sq, o ^ c.flip);
+        let mut features = features;
+        let color = if p_black { crate::Color::Black } else { crate::Color::White };
+        features.play(color, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
+        let (black, white) = if p_black { (mover, rest) } else { (rest, mover) };
+        self.line[i] = LineFeatures { black, white, features };
+    }
+
     /// Whether this search must unwind: stopped from outside, or a split point above was cut off.
     #[inline]
     pub(crate) fn aborted(&self) -> bool {
@@ -200,6 +263,8 @@ pub(crate) struct Candidate {
     pub(crate) sq: u32,
     pub(crate) flip: u64,
     pub(crate) score: i32,
+    /// The opponent's number of moves after this one (0 where the ordering did not count them).
+    pub(crate) replies: u32,
 }
 
 /// From this many empties on, the move ordering is refined beyond fastest-first (look-ahead, evaluation, searches).
@@ -261,7 +326,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, NodeFeatures, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, ORDER_X_SQUARE, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN, X_SQUARES,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -587,7 +652,7 @@ macro_rules! endgame_kernel {
                 if bit & X_SQUARES != 0 && empties & CORNERS & QUADRANT_MASK[QUADRANT[sq as usize] as usize] != 0 {
                     score -= ORDER_X_SQUARE;
                 }
-                list[n] = Candidate { sq, flip: f, score };
+                list[n] = Candidate { sq, flip: f, score, replies: replies.count_ones() };
                 n += 1;
             }
             n
@@ -671,12 +736,12 @@ macro_rules! endgame_kernel {
         /// Refines the order of the moves at deep nodes with a two- or three-ply look-ahead. The positions the
         /// look-ahead visits count as nodes, as the shallow ordering searches of other engines do.
         $(#[target_feature(enable = $feat)])?
-        fn refine_order(w: &mut Worker<'_, '_>, p: u64, o: u64, list: &mut [Candidate], n_empties: u32, alpha: i32, beta: i32) {
+        #[allow(clippy::too_many_arguments)]
+        fn refine_order(
+            w: &mut Worker<'_, '_>, p: u64, o: u64, node: Option<&NodeFeatures>, list: &mut [Candidate], n_empties: u32,
+            alpha: i32, beta: i32,
+        ) {
             let search_depth = if beta > alpha + 1 { eval_search_depth(n_empties) } else { NWS_EVAL_SEARCH_DEPTH };
-            // The node's features (side to move read as Black), computed once: each child's are an incremental update
-            // of them, with the child's side to move (the opponent) as White.
-            let parent = (n_empties >= EVAL_ORDER_MIN && w.shared.eval.is_some())
-                .then(|| crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o)));
             for c in list {
                 if c.score < SECOND_MOVE_SCORE {
                     let bit = 1u64 << c.sq;
@@ -688,10 +753,12 @@ macro_rules! endgame_kernel {
                         };
                         c.score += value * ORDER_LOOKAHEAD;
                     }
-                    if let (Some(eval), Some(parent)) = (w.shared.eval, parent.as_ref()) {
+                    if let (Some(eval), Some(&(mut f, p_black))) = (w.shared.eval, node) {
+                        // Each child's features are the node's updated by the move.
                         let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
-                        let mut f = *parent;
-                        f.play(crate::Color::Black, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
+                        let (mover, child) =
+                            if p_black { (crate::Color::Black, crate::Color::White) } else { (crate::Color::White, crate::Color::Black) };
+                        f.play(mover, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
                         let e = if n_empties >= EVAL_SEARCH_MIN {
                             let mut ctx = crate::search::midgame::kernel::Ctx {
                                 eval,
@@ -703,12 +770,12 @@ macro_rules! endgame_kernel {
                                 selectivity: crate::search::midgame::kernel::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
                                 endgame: w.shared,
                             };
-                            let v = mid::pvs(&mut ctx, np, no, &f, crate::Color::White, search_depth, (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
+                            let v = mid::pvs(&mut ctx, np, no, &f, child, search_depth, (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
                             w.nodes += ctx.nodes;
                             v
                         } else {
-                            let (pm, om) = (ops::moves(np, no), ops::moves(no, np));
-                            eval.evaluate((np | no).count_ones(), np.count_ones(), &f, crate::Color::White, pm.count_ones(), om.count_ones())
+                            let own = ops::moves(no, np).count_ones();
+                            eval.evaluate((np | no).count_ones(), np.count_ones(), &f, child, c.replies, own)
                         };
                         c.score -= e * EVAL_ORDER_WEIGHT;
                     }
@@ -783,22 +850,51 @@ macro_rules! endgame_kernel {
             }
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
+            let node = w.node_features(p, o, n_empties);
             // Enhanced transposition cut-off, and the table move first.
             mark_table_moves(&mut list[..n], tt_move, tt_second);
+            // The best score of the moves whose child the table already proves to fail low: they are dropped from
+            // the list, and the node's result is at least this bound.
+            let mut known_low = -INF;
+            let mut n = n;
             if n_empties >= ETC_MIN {
-                for c in &list[..n] {
+                // The children's buckets are fetched from memory together, then looked at.
+                let mut hashes = [0u64; 32];
+                for (c, h) in list[..n].iter().zip(&mut hashes) {
+                    *h = crate::board::hash_pair(o ^ c.flip, p ^ c.flip ^ 1u64 << c.sq);
+                    tt.prefetch(*h);
+                }
+                let mut kept = 0;
+                for i in 0..n {
+                    let c = list[i];
                     let bit = 1u64 << c.sq;
                     let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
-                    if let Some(d) = tt.probe(crate::board::hash_pair(np, no), np, no) {
-                        if d.selectivity == EXACT && -i32::from(d.upper) > alpha {
-                            let v = -i32::from(d.upper);
-                            tt.store(hash, p, o, TtData {
-                                lower: v as i8, upper: 64, best_move: c.sq as u8,
-                                depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
-                            });
-                            return v;
+                    if let Some(d) = tt.probe(hashes[i], np, no) {
+                        if d.selectivity == EXACT {
+                            if -i32::from(d.upper) > alpha {
+                                let v = -i32::from(d.upper);
+                                tt.store(hash, p, o, TtData {
+                                    lower: v as i8, upper: 64, best_move: c.sq as u8,
+                                    depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
+                                });
+                                return v;
+                            }
+                            if -i32::from(d.lower) <= alpha {
+                                known_low = known_low.max(-i32::from(d.lower));
+                                continue;
+                            }
                         }
                     }
+                    list[kept] = c;
+                    kept += 1;
+                }
+                n = kept;
+                if n == 0 {
+                    tt.store(hash, p, o, TtData {
+                        lower: -64, upper: known_low as i8, best_move: NO_MOVE,
+                        depth: n_empties as u8, selectivity: EXACT, second_move: NO_MOVE,
+                    });
+                    return known_low;
                 }
             }
             // The table's move is searched before the others are ordered: when it cuts off, the ordering work
@@ -806,14 +902,15 @@ macro_rules! endgame_kernel {
             let refine = n_empties >= REFINE_MIN && (n_empties >= DEEP_ORDER_MIN || w.shared.eval.is_some());
             let table_first = refine && list[..n].iter().any(|c| c.score == FIRST_MOVE_SCORE);
             if refine && !table_first {
-                refine_order(w, p, o, &mut list[..n], n_empties, alpha, alpha + 1);
+                refine_order(w, p, o, node.as_ref(), &mut list[..n], n_empties, alpha, alpha + 1);
             }
             sort_candidates(&mut list[..n]);
 
-            let mut best = -INF;
+            let mut best = known_low;
             let mut best_move = NO_MOVE;
             let first = list[0];
             let bit = 1u64 << first.sq;
+            w.leave_child(node.as_ref(), p, o, &first);
             let v = -nws(w, o ^ first.flip, p ^ first.flip ^ bit, -alpha - 1, parity ^ QUADRANT[first.sq as usize]);
             if w.aborted() {
                 return 0;
@@ -824,7 +921,7 @@ macro_rules! endgame_kernel {
             }
             if best <= alpha && n > 1 {
                 if table_first {
-                    refine_order(w, p, o, &mut list[1..n], n_empties, alpha, alpha + 1);
+                    refine_order(w, p, o, node.as_ref(), &mut list[1..n], n_empties, alpha, alpha + 1);
                     sort_candidates(&mut list[1..n]);
                 }
                 if w.shared.parallel && n_empties >= SPLIT_MIN {
@@ -839,6 +936,7 @@ macro_rules! endgame_kernel {
                 } else {
                     for c in &list[1..n] {
                         let bit = 1u64 << c.sq;
+                        w.leave_child(node.as_ref(), p, o, c);
                         let v = -nws(w, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize]);
                         if w.aborted() {
                             return 0;
@@ -900,7 +998,8 @@ macro_rules! endgame_kernel {
             let per_thread: Vec<(Vec<(usize, i32)>, u64)> = (0..threads)
                 .into_par_iter()
                 .map(|_| {
-                    let mut child = Worker { shared, nodes: 0, split: Some(&point) };
+                    let mut child = Worker::new(shared, Some(&point));
+                    let node = child.node_features(p, o, 64 - (p | o).count_ones());
                     let mut done = Vec::new();
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -909,6 +1008,7 @@ macro_rules! endgame_kernel {
                             break;
                         }
                         let bit = 1u64 << c.sq;
+                        child.leave_child(node.as_ref(), p, o, c);
                         // SAFETY: this closure runs the same backend as its caller, whose CPU features were checked
                         // when the search was dispatched.
                         #[allow(unused_unsafe)]
@@ -971,6 +1071,8 @@ macro_rules! endgame_kernel {
                     let c = pending[k];
                     if v < beta {
                         let bit = 1u64 << c.sq;
+                        let node = w.node_features(p, o, 64 - (p | o).count_ones());
+                        w.leave_child(node.as_ref(), p, o, &c);
                         v = -pvs(w, o ^ c.flip, p ^ c.flip ^ bit, -beta, -v, parity ^ QUADRANT[c.sq as usize]).0;
                         if w.aborted() {
                             return;
@@ -1008,8 +1110,9 @@ macro_rules! endgame_kernel {
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
             mark_table_moves(&mut list[..n], tt_move, tt_second);
+            let node = w.node_features(p, o, n_empties);
             if n_empties >= REFINE_MIN && (n_empties >= DEEP_ORDER_MIN || w.shared.eval.is_some()) {
-                refine_order(w, p, o, &mut list[..n], n_empties, alpha, beta);
+                refine_order(w, p, o, node.as_ref(), &mut list[..n], n_empties, alpha, beta);
             }
             sort_candidates(&mut list[..n]);
             let original_alpha = alpha;
@@ -1028,6 +1131,7 @@ macro_rules! endgame_kernel {
                 let bit = 1u64 << c.sq;
                 let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
                 let child_parity = parity ^ QUADRANT[c.sq as usize];
+                w.leave_child(node.as_ref(), p, o, c);
                 let mut v;
                 if i == 0 || n_empties <= 2 {
                     v = -pvs(w, np, no, -beta, -alpha, child_parity).0;
@@ -1097,3 +1201,6 @@ pub(crate) mod avx512 {
         "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd"
     );
 }
+
+#[cfg(test)]
+mod tests;

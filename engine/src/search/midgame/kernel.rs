@@ -159,7 +159,7 @@ macro_rules! midgame_kernel {
                     }
                     s
                 };
-                list[n] = Candidate { sq, flip: flips, score };
+                list[n] = Candidate { sq, flip: flips, score, replies: 0 };
                 n += 1;
             }
             n
@@ -180,7 +180,7 @@ macro_rules! midgame_kernel {
             }
             let to_end = depth == n_empties as i32;
             if to_end && n_empties <= HANDOFF {
-                let mut w = Worker { shared: c.endgame, nodes: 0, split: None };
+                let mut w = Worker::new(c.endgame, None);
                 let parity = parity_of(!(p | o));
                 let v = if beta - alpha == 1 {
                     exact::nws(&mut w, p, o, alpha, parity)
