@@ -70,10 +70,11 @@ pub(crate) const ORDER_WINDOW_ABOVE: i32 = 4;
 pub(crate) const ORDER_SELECTIVITY: crate::level::Selectivity = crate::level::Selectivity::P93;
 /// Weight of one disc of the pattern evaluation in the move score.
 pub(crate) const EVAL_ORDER_WEIGHT: i32 = 32;
-/// The weight of one disc of evaluation below 14 empties (where the evaluation joined the ordering in the eleventh
-/// session): there the fastest-first terms count for more. One thread, eval-2, in millions of nodes: FFO #40–#49 (hash 24) / #53 / #57 (hash 26) with
-/// 32: 609.3 / 1885.4 / 1438.0; 20: 600.8 / 1848.3 / 1428.5; 16: 598.6 / 1826.7 / 1425.8; 8: 599.8 / 1865.2 / —; 48:
-/// — / 1930.2 / 1474.8 (eleventh session).
+/// Up to this many empties (where the evaluation joined the ordering in the eleventh session), one disc of
+/// evaluation weighs `SHALLOW_EVAL_ORDER_WEIGHT`: there the fastest-first terms count for more. One thread, eval-2,
+/// in millions of nodes, FFO #40–#49 (hash 24) / #53 / #57 (hash 26), by weight: 32: 609.3 / 1885.4 / 1438.0; 20:
+/// 600.8 / 1848.3 / 1428.5; 16: 598.6 / 1826.7 / 1425.8; 8: 599.8 / 1865.2 / —; 48: — / 1930.2 / 1474.8.
+pub(crate) const SHALLOW_EVAL_ORDER_MAX: u32 = 13;
 pub(crate) const SHALLOW_EVAL_ORDER_WEIGHT: i32 = 16;
 /// Weights of the ordering evaluation and of its look-ahead in the move score.
 pub(crate) const ORDER_MOBILITY: i32 = 4;
@@ -331,7 +332,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::endgame::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, SHALLOW_EVAL_ORDER_WEIGHT, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, NodeFeatures, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, SHALLOW_EVAL_ORDER_MAX, SHALLOW_EVAL_ORDER_WEIGHT, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, NodeFeatures, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, ORDER_X_SQUARE, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN, X_SQUARES,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -782,7 +783,7 @@ macro_rules! endgame_kernel {
                             let own = ops::moves(no, np).count_ones();
                             eval.evaluate((np | no).count_ones(), np.count_ones(), &f, child, c.replies, own)
                         };
-                        c.score -= e * if n_empties < 14 { SHALLOW_EVAL_ORDER_WEIGHT } else { EVAL_ORDER_WEIGHT };
+                        c.score -= e * if n_empties <= SHALLOW_EVAL_ORDER_MAX { SHALLOW_EVAL_ORDER_WEIGHT } else { EVAL_ORDER_WEIGHT };
                     }
                 }
             }
@@ -855,7 +856,6 @@ macro_rules! endgame_kernel {
             }
             let mut list = [Candidate::default(); 32];
             let n = score_moves(p, o, moves, parity, &mut list);
-            let node = w.node_features(p, o, n_empties);
             // Enhanced transposition cut-off, and the table move first.
             mark_table_moves(&mut list[..n], tt_move, tt_second);
             // The best score of the moves whose child the table already proves to fail low: they are dropped from
@@ -902,6 +902,7 @@ macro_rules! endgame_kernel {
                     return known_low;
                 }
             }
+            let node = w.node_features(p, o, n_empties);
             // The table's move is searched before the others are ordered: when it cuts off, the ordering work
             // (searches of every child at many empties) is saved.
             let refine = n_empties >= REFINE_MIN && (n_empties >= DEEP_ORDER_MIN || w.shared.eval.is_some());
