@@ -9,8 +9,6 @@
 
 use std::sync::OnceLock;
 
-use crate::bitboard::mirror_diagonal;
-
 /// Stable discs of the line player `p` against `o`, for all 3^8 edge lines, indexed by `p * 256 + o`.
 fn edge_table() -> &'static [u8; 65536] {
     static TABLE: OnceLock<Box<[u8; 65536]>> = OnceLock::new();
@@ -77,37 +75,68 @@ fn edge_stable(p: u8, o: u8, table: &mut [u8; 65536], known: &mut [bool]) -> u8 
     stable
 }
 
+/// The a-file; the h-file is it shifted by 7.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The squares of file a set in a byte (bit r = row r), for every byte: how a column's result goes back on the board.
+static FILE_A_OF_BYTE: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut row = 0;
+        while row < 8 {
+            if byte >> row & 1 == 1 {
+                table[byte] |= 1 << (8 * row);
+            }
+            row += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// Column `c` of `x` as a byte, bit r = row r. The multiplier sends the bit of row r (bit 8r of the a-file) to bit
+/// 56 + r, and no two of its partial products share a bit, so nothing carries.
+#[inline]
+fn column_byte(x: u64, c: u32) -> usize {
+    ((x >> c & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize
+}
+
 /// Stable discs along the four edges.
 fn edge_stable_discs(p: u64, o: u64) -> u64 {
     let table = edge_table();
-    let lookup = |pp: u64, oo: u64| u64::from(table[((pp & 0xff) as usize) << 8 | (oo & 0xff) as usize]);
-    let rows = lookup(p, o) | lookup(p >> 56, o >> 56) << 56;
-    let (tp, to) = (mirror_diagonal(p), mirror_diagonal(o));
-    let columns = lookup(tp, to) | lookup(tp >> 56, to >> 56) << 56;
-    rows | mirror_diagonal(columns)
+    let lookup = |pp: usize, oo: usize| table[pp << 8 | oo];
+    let rows = u64::from(lookup((p & 0xff) as usize, (o & 0xff) as usize))
+        | u64::from(lookup((p >> 56) as usize, (o >> 56) as usize)) << 56;
+    let file_a = FILE_A_OF_BYTE[usize::from(lookup(column_byte(p, 0), column_byte(o, 0)))];
+    let file_h = FILE_A_OF_BYTE[usize::from(lookup(column_byte(p, 7), column_byte(o, 7)))] << 7;
+    rows | file_a | file_h
 }
 
-/// The diagonals (a1–h8 direction, step 9) and anti-diagonals (step 7) of length at least 3 as masks.
-static DIAGONALS: OnceLock<([u64; 11], [u64; 11])> = OnceLock::new();
-
-fn diagonals() -> &'static ([u64; 11], [u64; 11]) {
-    DIAGONALS.get_or_init(|| {
-        let mut d9 = [0u64; 11];
-        let mut d7 = [0u64; 11];
-        for (k, offset) in (-5i32..=5).enumerate() {
-            for c in 0..8i32 {
-                let r = c + offset;
-                if (0..8).contains(&r) {
-                    d9[k] |= 1 << (r * 8 + c);
-                }
-                let r = 7 - c + offset;
-                if (0..8).contains(&r) {
-                    d7[k] |= 1 << (r * 8 + c);
-                }
-            }
+/// The squares of rows `r0..=r1` and of columns `c0..=c1`.
+const fn rows_or_columns(r0: u32, r1: u32, c0: u32, c1: u32) -> u64 {
+    let mut mask = 0;
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq / 8, sq % 8);
+        if (r0 <= r && r <= r1) || (c0 <= c && c <= c1) {
+            mask |= 1 << sq;
         }
-        (d9, d7)
-    })
+        sq += 1;
+    }
+    mask
+}
+
+/// Squares whose diagonal ray in one direction is filled up to the board's edge. `shift_back(x, n)` moves the bit of
+/// the square `n` squares further along the ray onto the square itself; `edge[k]` holds the squares whose ray leaves
+/// the board within 2^k steps. Each round doubles the length checked (1, 2, then 4 more squares): enough for the
+/// longest ray, 7 squares.
+#[inline]
+fn filled_ray(filled: u64, shift_back: impl Fn(u64, u32) -> u64, step: u32, edge: [u64; 3]) -> u64 {
+    let mut f = filled & (edge[0] | shift_back(filled, step));
+    f &= edge[1] | shift_back(f, 2 * step);
+    f &= edge[2] | shift_back(f, 4 * step);
+    f
 }
 
 /// Squares on full lines, per axis: (horizontal, vertical, step-7 diagonal, step-9 diagonal).
@@ -120,18 +149,16 @@ fn full_lines(filled: u64) -> (u64, u64, u64, u64) {
     t &= t >> 16;
     t &= t >> 8;
     let vertical = (t & 0xff) * 0x0101_0101_0101_0101;
-    // Short diagonals at the corners (length 1 and 2) only matter for edge squares, which the edge table covers.
-    let (d9s, d7s) = diagonals();
-    let mut d9 = 0;
-    let mut d7 = 0;
-    for (&a, &b) in d9s.iter().zip(d7s) {
-        if filled & a == a {
-            d9 |= a;
-        }
-        if filled & b == b {
-            d7 |= b;
-        }
-    }
+    // Step 9 runs towards row 8 and file h, step 7 towards row 8 and file a; a square is on a full diagonal when its
+    // rays both ways are filled up to the edge.
+    const UP9: [u64; 3] = [rows_or_columns(7, 7, 7, 7), rows_or_columns(6, 7, 6, 7), rows_or_columns(4, 7, 4, 7)];
+    const DOWN9: [u64; 3] = [rows_or_columns(0, 0, 0, 0), rows_or_columns(0, 1, 0, 1), rows_or_columns(0, 3, 0, 3)];
+    const UP7: [u64; 3] = [rows_or_columns(7, 7, 0, 0), rows_or_columns(6, 7, 0, 1), rows_or_columns(4, 7, 0, 3)];
+    const DOWN7: [u64; 3] = [rows_or_columns(0, 0, 7, 7), rows_or_columns(0, 1, 6, 7), rows_or_columns(0, 3, 4, 7)];
+    let up = |x: u64, n: u32| x >> n;
+    let down = |x: u64, n: u32| x << n;
+    let d9 = filled_ray(filled, up, 9, UP9) & filled_ray(filled, down, 9, DOWN9);
+    let d7 = filled_ray(filled, up, 7, UP7) & filled_ray(filled, down, 7, DOWN7);
     (horizontal, vertical, d7, d9)
 }
 
@@ -162,4 +189,68 @@ pub fn stable_discs(p: u64, o: u64) -> u64 {
 #[must_use]
 pub fn stable_count(p: u64, o: u64) -> u32 {
     stable_discs(p, o).count_ones()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::bitboard::mirror_diagonal;
+
+    /// The edges by transposing the board: the columns become rows 1 and 8.
+    fn edge_stable_discs_by_transposing(p: u64, o: u64) -> u64 {
+        let table = edge_table();
+        let lookup = |pp: u64, oo: u64| u64::from(table[((pp & 0xff) as usize) << 8 | (oo & 0xff) as usize]);
+        let rows = lookup(p, o) | lookup(p >> 56, o >> 56) << 56;
+        let (tp, to) = (mirror_diagonal(p), mirror_diagonal(o));
+        rows | mirror_diagonal(lookup(tp, to) | lookup(tp >> 56, to >> 56) << 56)
+    }
+
+    /// The full diagonals of length 3 or more, one line at a time.
+    fn full_diagonals_one_by_one(filled: u64) -> (u64, u64) {
+        let (mut d7, mut d9) = (0, 0);
+        for offset in -5i32..=5 {
+            let (mut a, mut b) = (0u64, 0u64);
+            for c in 0..8i32 {
+                if (0..8).contains(&(c + offset)) {
+                    a |= 1 << ((c + offset) * 8 + c);
+                }
+                if (0..8).contains(&(7 - c + offset)) {
+                    b |= 1 << ((7 - c + offset) * 8 + c);
+                }
+            }
+            if filled & a == a {
+                d9 |= a;
+            }
+            if filled & b == b {
+                d7 |= b;
+            }
+        }
+        (d7, d9)
+    }
+
+    /// The shift-based edges and diagonals agree with the straightforward computations (on the squares the
+    /// propagation reads: inner squares for the diagonals), on boards from empty to full.
+    #[test]
+    fn fast_edges_and_diagonals_match_the_plain_ones() {
+        const INNER: u64 = 0x007e_7e7e_7e7e_7e00;
+        let mut rng = StdRng::seed_from_u64(5);
+        for i in 0..20_000 {
+            // Fill each square with probability i / 20,000, so sparse and nearly full boards both occur.
+            let mut filled = 0u64;
+            for sq in 0..64 {
+                if rng.random_range(0..20_000) < i {
+                    filled |= 1 << sq;
+                }
+            }
+            let p = filled & rng.random::<u64>();
+            let o = filled & !p;
+            assert_eq!(edge_stable_discs(p, o), edge_stable_discs_by_transposing(p, o), "{p:#x} {o:#x}");
+            let (_, _, d7, d9) = full_lines(filled);
+            let (d7_plain, d9_plain) = full_diagonals_one_by_one(filled);
+            assert_eq!((d7 & INNER, d9 & INNER), (d7_plain & INNER, d9_plain & INNER), "{filled:#x}");
+        }
+    }
 }
