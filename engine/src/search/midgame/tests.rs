@@ -201,6 +201,26 @@ fn a_selective_search_to_the_end_is_close_to_the_exact_score() {
 }
 
 #[test]
+fn a_search_to_the_end_goes_from_the_last_midgame_iteration_straight_to_the_end() {
+    assert_eq!(iteration_depths(1, 8, 30).collect::<Vec<_>>(), (1..=8).collect::<Vec<_>>());
+    assert_eq!(iteration_depths(1, 12, 12).collect::<Vec<_>>(), (1..=12).collect::<Vec<_>>());
+    assert_eq!(iteration_depths(2, 20, 20).collect::<Vec<_>>(), [(2..=12).collect::<Vec<_>>(), vec![20]].concat());
+    // A midgame search deeper than the cap, not to the end, keeps every depth.
+    assert_eq!(iteration_depths(1, 16, 30).count(), 16);
+    let search = MidgameSearch::new(Arc::new(crate::eval::weights::bundled().unwrap()), 16);
+    let solver = Solver::new(SolveOptions::default().with_hash_level(16)).unwrap();
+    let mut rng = StdRng::seed_from_u64(21);
+    let position = random_position(&mut rng, 43);
+    let empties = position.board.empty_count() as u8;
+    assert!(empties > LAST_ITERATION_BEFORE_END + 1);
+    let mut depths = Vec::new();
+    let result = search.search(&position, empties, Selectivity::Exact, &mut |p| depths.push(p.depth));
+    let expected: Vec<u8> = (1..=LAST_ITERATION_BEFORE_END).chain([empties]).collect();
+    assert_eq!(depths, expected);
+    assert_eq!(result.score, solver.solve(&position.board, SolveMode::Exact).score);
+}
+
+#[test]
 fn two_threads_solve_to_the_end_exactly() {
     let two = MidgameSearch::new(random_weights(15), 16).with_threads(2);
     let solver = Solver::new(SolveOptions::default().with_hash_level(16)).unwrap();
