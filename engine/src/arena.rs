@@ -45,6 +45,7 @@ use crate::eval::Weights;
 use crate::level::Level;
 use crate::notation::{PassStyle, TranscriptError, format_transcript, parse_transcript};
 use crate::position::Position;
+use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveOptions};
 use crate::think::Thinker;
 
@@ -158,6 +159,15 @@ impl GameResult {
 /// [`ArenaError::IllegalOpeningMove`] if the opening is not legal; [`ArenaError::NoMove`] or
 /// [`ArenaError::IllegalEngineMove`] if a thinker fails (neither happens with an unstopped [`Thinker`]).
 pub fn play_game(black: Player<'_>, white: Player<'_>, opening: &[Move]) -> Result<GameResult, ArenaError> {
+    play_counting_nodes(black, white, opening).map(|(game, _)| game)
+}
+
+/// [`play_game`], also returning the nodes each side's searches visited: `[Black's, White's]`.
+fn play_counting_nodes(
+    black: Player<'_>,
+    white: Player<'_>,
+    opening: &[Move],
+) -> Result<(GameResult, [u64; 2]), ArenaError> {
     let mut position = Position::INITIAL;
     let mut moves = Vec::with_capacity(64);
     for (index, &mv) in opening.iter().enumerate() {
@@ -168,24 +178,30 @@ pub fn play_game(black: Player<'_>, white: Player<'_>, opening: &[Move]) -> Resu
         })?;
         moves.push(mv);
     }
-    play_out(position, moves, black, white)
+    let mut nodes = [0; 2];
+    let game = play_out(position, moves, black, white, &mut nodes)?;
+    Ok((game, nodes))
 }
 
-/// Continues a game from `position` (reached by `moves`) to its end.
+/// Continues a game from `position` (reached by `moves`) to its end, adding each side's search nodes to `nodes`
+/// (`[Black's, White's]`).
 fn play_out(
     mut position: Position,
     mut moves: Vec<Move>,
     black: Player<'_>,
     white: Player<'_>,
+    nodes: &mut [u64; 2],
 ) -> Result<GameResult, ArenaError> {
     while !position.board.is_game_over() {
         let ply = moves.len();
         let mv = if position.board.has_moves() {
-            let player = match position.side_to_move {
-                Color::Black => black,
-                Color::White => white,
+            let (player, side) = match position.side_to_move {
+                Color::Black => (black, 0),
+                Color::White => (white, 1),
             };
-            player.thinker.think(&position, player.level).best_move.ok_or(ArenaError::NoMove { ply })?
+            let thought = player.thinker.think(&position, player.level);
+            nodes[side] = nodes[side].saturating_add(thought.nodes);
+            thought.best_move.ok_or(ArenaError::NoMove { ply })?
         } else {
             Move::Pass
         };
@@ -195,16 +211,24 @@ fn play_out(
     Ok(GameResult::from_end(moves, position))
 }
 
-/// A single-threaded thinker with a table of 2^`hash_level` entries (for each of its two searches).
-fn new_thinker(weights: &Arc<Weights>, hash_level: u8) -> Result<Thinker, ArenaError> {
-    Ok(Thinker::new(Arc::clone(weights), SolveOptions::default().with_threads(1).with_hash_level(hash_level))?)
+/// A single-threaded thinker with a table of 2^`hash_level` entries (for each of its two searches), with `mpc` as its
+/// Multi-ProbCut model (`None`: the bundled one).
+fn new_thinker(weights: &Arc<Weights>, mpc: Option<&MpcModel>, hash_level: u8) -> Result<Thinker, ArenaError> {
+    let mut thinker =
+        Thinker::new(Arc::clone(weights), SolveOptions::default().with_threads(1).with_hash_level(hash_level))?;
+    if let Some(model) = mpc {
+        thinker.set_mpc_model(model);
+    }
+    Ok(thinker)
 }
 
-/// One engine of a match: its evaluation weights and level.
+/// One engine of a match: its evaluation weights, Multi-ProbCut model and level.
 #[derive(Debug, Clone)]
 pub struct MatchEngine {
     /// Evaluation weights.
     pub weights: Arc<Weights>,
+    /// Multi-ProbCut model; `None` for the bundled one.
+    pub mpc: Option<MpcModel>,
     /// Level.
     pub level: Level,
 }
@@ -218,6 +242,10 @@ pub struct MatchGame {
     pub a_is_black: bool,
     /// The game.
     pub result: GameResult,
+    /// Nodes A's searches visited in the game.
+    pub a_nodes: u64,
+    /// Nodes B's searches visited in the game.
+    pub b_nodes: u64,
 }
 
 impl MatchGame {
@@ -247,13 +275,14 @@ pub fn play_match(
         .map(|index| {
             let opening = index / 2;
             let a_is_black = index % 2 == 0;
-            let thinker_a = new_thinker(&a.weights, hash_level)?;
-            let thinker_b = new_thinker(&b.weights, hash_level)?;
+            let thinker_a = new_thinker(&a.weights, a.mpc.as_ref(), hash_level)?;
+            let thinker_b = new_thinker(&b.weights, b.mpc.as_ref(), hash_level)?;
             let player_a = Player { thinker: &thinker_a, level: a.level };
             let player_b = Player { thinker: &thinker_b, level: b.level };
             let (black, white) = if a_is_black { (player_a, player_b) } else { (player_b, player_a) };
-            let result = play_game(black, white, &openings[opening])?;
-            let game = MatchGame { opening, a_is_black, result };
+            let (result, [black_nodes, white_nodes]) = play_counting_nodes(black, white, &openings[opening])?;
+            let (a_nodes, b_nodes) = if a_is_black { (black_nodes, white_nodes) } else { (white_nodes, black_nodes) };
+            let game = MatchGame { opening, a_is_black, result, a_nodes, b_nodes };
             on_game(&game);
             Ok(game)
         })
@@ -435,7 +464,7 @@ pub fn selfplay_game(
         moves.push(mv);
     }
     let player = Player { thinker, level };
-    Ok(SelfPlayGame { random_moves: played, result: play_out(position, moves, player, player)? })
+    Ok(SelfPlayGame { random_moves: played, result: play_out(position, moves, player, player, &mut [0; 2])? })
 }
 
 /// How [`play_selfplay`] plays.
@@ -472,7 +501,7 @@ pub fn play_selfplay(
         .map(|index| {
             let mut rng = GameRng::for_game(options.seed, index as u64);
             let random_moves = rng.in_range(options.min_random_moves, options.max_random_moves);
-            let thinker = new_thinker(&options.weights, options.hash_level)?;
+            let thinker = new_thinker(&options.weights, None, options.hash_level)?;
             let game = selfplay_game(&thinker, options.level, random_moves, &mut rng)?;
             on_game(&game);
             Ok(game)
@@ -486,7 +515,7 @@ mod tests {
     use crate::format::records::{RecordFormat, RecordedResult, parse_records};
 
     fn zero_engine(level: u8) -> MatchEngine {
-        MatchEngine { weights: Arc::new(Weights::zero()), level: Level::new(level).unwrap() }
+        MatchEngine { weights: Arc::new(Weights::zero()), mpc: None, level: Level::new(level).unwrap() }
     }
 
     #[test]
@@ -520,6 +549,9 @@ mod tests {
         for pair in games.chunks(2) {
             assert_eq!(pair[0].result, pair[1].result);
             assert_eq!(pair[0].a_score(), -pair[1].a_score());
+            // The same searches, with the engines' roles swapped.
+            assert!(pair[0].a_nodes > 0 && pair[0].b_nodes > 0);
+            assert_eq!((pair[0].a_nodes, pair[0].b_nodes), (pair[1].b_nodes, pair[1].a_nodes));
         }
         let summary = MatchSummary::from_games(&games);
         assert_eq!(summary.games, 4);
@@ -548,7 +580,7 @@ mod tests {
 
     #[test]
     fn illegal_opening_is_an_error() {
-        let thinker = new_thinker(&Arc::new(Weights::zero()), 12).unwrap();
+        let thinker = new_thinker(&Arc::new(Weights::zero()), None, 12).unwrap();
         let player = Player { thinker: &thinker, level: Level::new(1).unwrap() };
         let err = play_game(player, player, &[Move::Place(crate::Square::A1)]).unwrap_err();
         assert!(matches!(err, ArenaError::IllegalOpeningMove { number: 1, .. }), "{err}");
@@ -650,9 +682,9 @@ mod tests {
     fn selfplay_game_with_reused_thinker_matches_a_fresh_one() {
         let weights = Arc::new(Weights::zero());
         let level = Level::new(1).unwrap();
-        let thinker = new_thinker(&weights, 12).unwrap();
+        let thinker = new_thinker(&weights, None, 12).unwrap();
         let first = selfplay_game(&thinker, level, 8, &mut GameRng::new(3)).unwrap();
-        let fresh = new_thinker(&weights, 12).unwrap();
+        let fresh = new_thinker(&weights, None, 12).unwrap();
         assert_eq!(selfplay_game(&fresh, level, 8, &mut GameRng::new(3)).unwrap(), first);
         assert_eq!(first.random_moves, 8);
         assert!(first.result.end.board.is_game_over());

@@ -57,6 +57,10 @@ pub struct BenchResult {
 }
 
 fn parse(text: &str) -> Option<Board> {
+    parse_position(text).map(|position| position.board)
+}
+
+fn parse_position(text: &str) -> Option<crate::position::Position> {
     let bytes = text.as_bytes();
     let (mut black, mut white) = (0u64, 0u64);
     for (i, c) in bytes.get(..64)?.iter().enumerate() {
@@ -66,10 +70,11 @@ fn parse(text: &str) -> Option<Board> {
             _ => {}
         }
     }
-    match bytes.get(65)? {
-        b'X' => Board::new(black, white),
-        _ => Board::new(white, black),
-    }
+    let side = match bytes.get(65)? {
+        b'X' => crate::board::Color::Black,
+        _ => crate::board::Color::White,
+    };
+    crate::position::Position::from_colors(black, white, side)
 }
 
 /// Midgame bench positions, as move sequences from the initial position: eight XOT openings (52 empties), and five
@@ -95,7 +100,8 @@ pub const MIDGAME_POSITIONS: [&str; 18] = [
     "f5f6c4c3e6b4d3e3f7d6c6e7f8c7c8g5d7c5h4h5h6d8e8b6a5a6a7b7g6h7b5h3",
 ];
 
-/// The midgame bench: every [`MIDGAME_POSITIONS`] searched to `depth` at `selectivity` with a fresh table of 2^20
+/// The midgame bench: every [`MIDGAME_POSITIONS`] searched to `depth` at `selectivity` (with `mpc` as the
+/// Multi-ProbCut model, `None` for the bundled one) with a fresh table of 2^20
 /// entries, on `threads` threads.
 ///
 /// # Panics
@@ -103,11 +109,15 @@ pub const MIDGAME_POSITIONS: [&str; 18] = [
 #[must_use]
 pub fn run_midgame(
     weights: std::sync::Arc<crate::eval::Weights>,
+    mpc: Option<&crate::search::mpc::MpcModel>,
     depth: u8,
     selectivity: crate::level::Selectivity,
     threads: usize,
 ) -> BenchResult {
-    let search = crate::search::midgame::MidgameSearch::new(weights, HASH_LEVEL).with_threads(threads);
+    let mut search = crate::search::midgame::MidgameSearch::new(weights, HASH_LEVEL).with_threads(threads);
+    if let Some(model) = mpc {
+        search.set_mpc_model(model.clone());
+    }
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;
     for text in MIDGAME_POSITIONS {
@@ -118,6 +128,81 @@ pub fn run_midgame(
         elapsed += result.elapsed;
     }
     BenchResult { positions: MIDGAME_POSITIONS.len(), nodes, elapsed }
+}
+
+/// Selective-endgame bench positions: FFO #40–#49 (20–26 empties), as in [`POSITIONS`], with their exact scores.
+pub const SELECTIVE_END_POSITIONS: [(&str, i32); 10] = [
+    ("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", 38),
+    ("-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", 0),
+    ("--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", 6),
+    ("--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", -12),
+    ("--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", -14),
+    ("---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X", 6),
+    ("---XXX----OOOX----OOOXX--OOOOXXX--OOOOXX--OXOXXX--XXOO---XXXX-O- X", -8),
+    ("-OOOOO----OOOO---OOOOX--XXXXXX---OXOOX--OOOXOX----OOXX----XXXX-- O", 4),
+    ("-----X--X-XXX---XXXXOO--XOXOOXX-XOOXXX--XOOXX-----OOOX---XXXXXX- O", 28),
+    ("--OX-O----XXOO--OOOOOXX-OOOOOX--OOOXOXX-OOOOXX-----OOX----X-O--- X", 16),
+];
+
+/// Table size of the selective-endgame bench (2^22 entries, 96 MiB): its searches are deeper than the others'.
+pub const SELECTIVE_END_HASH_LEVEL: u8 = 22;
+
+/// One position of the selective-endgame bench.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelectiveEndPosition {
+    /// The score the search gave (side to move).
+    pub score: i32,
+    /// The exact score.
+    pub exact: i32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// The selective-endgame bench: every [`SELECTIVE_END_POSITIONS`] searched to the end of the game at `selectivity`
+/// by the midgame search (as an AI level's selective endgame stage does; `mpc` as in [`run_midgame`]), with a fresh
+/// table of
+/// 2^[`SELECTIVE_END_HASH_LEVEL`] entries, on `threads` threads.
+///
+/// # Panics
+/// Never: the positions are checked by a test.
+#[must_use]
+pub fn run_selective_end(
+    weights: std::sync::Arc<crate::eval::Weights>,
+    mpc: Option<&crate::search::mpc::MpcModel>,
+    selectivity: crate::level::Selectivity,
+    threads: usize,
+) -> Vec<SelectiveEndPosition> {
+    let positions: Vec<(crate::position::Position, i32)> = SELECTIVE_END_POSITIONS
+        .iter()
+        .map(|&(text, exact)| (parse_position(text).expect("bench positions are legal"), exact))
+        .collect();
+    run_selective_end_on(&positions, weights, mpc, selectivity, threads)
+}
+
+/// [`run_selective_end`] on other positions, each with its exact score (side to move).
+#[must_use]
+pub fn run_selective_end_on(
+    positions: &[(crate::position::Position, i32)],
+    weights: std::sync::Arc<crate::eval::Weights>,
+    mpc: Option<&crate::search::mpc::MpcModel>,
+    selectivity: crate::level::Selectivity,
+    threads: usize,
+) -> Vec<SelectiveEndPosition> {
+    let mut search =
+        crate::search::midgame::MidgameSearch::new(weights, SELECTIVE_END_HASH_LEVEL).with_threads(threads);
+    if let Some(model) = mpc {
+        search.set_mpc_model(model.clone());
+    }
+    positions
+        .iter()
+        .map(|&(position, exact)| {
+            search.clear();
+            let result = search.search(&position, 60, selectivity, &mut |_| {});
+            SelectiveEndPosition { score: result.score, exact, nodes: result.nodes, elapsed: result.elapsed }
+        })
+        .collect()
 }
 
 /// Runs the bench single-threaded, clearing the table before each position.
@@ -140,9 +225,34 @@ pub fn run() -> Result<BenchResult, SearchError> {
 
 #[cfg(test)]
 mod tests {
+    /// A search to the end at 100 % gives the exact scores the table lists; one at 98 % visits fewer nodes.
+    #[test]
+    fn selective_end_bench_searches_to_the_end() {
+        use crate::level::Selectivity;
+        let weights = std::sync::Arc::new(crate::eval::weights::bundled().unwrap());
+        // FFO #40 and #47 (20 and 24 empties): cheap at both selectivities.
+        let positions: Vec<_> = [0, 7]
+            .iter()
+            .map(|&i| {
+                let (text, exact) = super::SELECTIVE_END_POSITIONS[i];
+                (super::parse_position(text).unwrap(), exact)
+            })
+            .collect();
+        let exact =
+            super::run_selective_end_on(&positions, std::sync::Arc::clone(&weights), None, Selectivity::Exact, 1);
+        let selective = super::run_selective_end_on(&positions, weights, None, Selectivity::P98, 1);
+        for (e, s) in exact.iter().zip(&selective) {
+            assert_eq!(e.score, e.exact);
+            assert!(s.nodes < e.nodes, "98 %: {} nodes, exact: {}", s.nodes, e.nodes);
+        }
+    }
+
     #[test]
     fn every_bench_position_parses() {
         for text in super::POSITIONS {
+            assert!(super::parse(text).is_some(), "{text}");
+        }
+        for (text, _) in super::SELECTIVE_END_POSITIONS {
             assert!(super::parse(text).is_some(), "{text}");
         }
         for text in super::MIDGAME_POSITIONS {

@@ -167,6 +167,11 @@ impl Solver {
         })
     }
 
+    /// Replaces the Multi-ProbCut model of the selective searches to the end.
+    pub fn set_mpc_model(&mut self, model: mpc::MpcModel) {
+        self.mpc = model;
+    }
+
     /// Lets the move ordering at many empties use the pattern evaluation (`None`: mobility-based ordering only).
     pub fn set_weights(&mut self, weights: Option<Arc<crate::eval::Weights>>) {
         self.set_evaluator(weights.map(|w| Arc::new(crate::eval::Evaluator::new(&w))));

@@ -14,6 +14,7 @@ use crate::eval::Weights;
 use crate::level::{Level, SearchPlan, Selectivity};
 use crate::position::Position;
 use crate::search::midgame::MidgameSearch;
+use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
 /// What the AI decided.
@@ -105,6 +106,12 @@ impl Thinker {
             midgame = midgame.with_backend(backend)?;
         }
         Ok(Thinker { midgame, solver })
+    }
+
+    /// Replaces the Multi-ProbCut model of both searches (the default is the bundled model of the shipped weights).
+    pub fn set_mpc_model(&mut self, model: &MpcModel) {
+        self.midgame.set_mpc_model(model.clone());
+        self.solver.set_mpc_model(model.clone());
     }
 
     /// A handle that stops the running search.
@@ -273,5 +280,30 @@ mod progress_tests {
         assert_eq!(thought.pv, last.pv);
         assert!(reports.windows(2).all(|w| w[0].nodes <= w[1].nodes));
         assert!(!thought.exact);
+    }
+}
+
+#[cfg(test)]
+mod mpc_tests {
+    use super::*;
+
+    /// The model set on a thinker is the one its selective search prunes with: a model that predicts huge errors
+    /// cuts nothing, so the same search visits more nodes than with the bundled model.
+    #[test]
+    fn the_mpc_model_set_on_a_thinker_decides_its_cuts() {
+        let weights = Arc::new(crate::eval::weights::bundled().unwrap());
+        let options = SolveOptions::default().with_threads(1).with_hash_level(16);
+        let position = crate::notation::parse_transcript("f5d6c3d3c4f4c5b3c2e6c6b4").unwrap().end;
+        let level = Level::new(11).unwrap();
+        let bundled = Thinker::new(Arc::clone(&weights), options).unwrap().think(&position, level);
+        let mut cautious = Thinker::new(Arc::clone(&weights), options).unwrap();
+        cautious.set_mpc_model(&MpcModel::parse("midgame 1000 0 0 0 0\nendgame 1000 0\n").unwrap());
+        let wide = cautious.think(&position, level);
+        assert_eq!(bundled.selectivity, Selectivity::P74);
+        assert!(wide.nodes > bundled.nodes * 3 / 2, "bundled {} nodes, no cuts {}", bundled.nodes, wide.nodes);
+        cautious.set_mpc_model(&MpcModel::bundled());
+        cautious.clear();
+        let again = cautious.think(&position, level);
+        assert_eq!((again.nodes, again.best_move, again.score), (bundled.nodes, bundled.best_move, bundled.score));
     }
 }

@@ -9,6 +9,7 @@ use std::time::Instant;
 use shirokuro_engine::arena::{MatchEngine, MatchGame, MatchSummary, parse_openings, play_match};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
+use shirokuro_engine::search::mpc::MpcModel;
 
 /// Openings used without `--openings`: 8 uniformly random legal moves from the start (seed 20240601), distinct.
 const BUILT_IN_OPENINGS: &str = "\
@@ -48,6 +49,16 @@ pub struct Args {
     /// Weights file for engine B.
     #[arg(long)]
     weights_b: Option<PathBuf>,
+    /// Multi-ProbCut model file (`mpc-fit`'s output) for both engines (overridden by --mpc-a / --mpc-b); default:
+    /// the bundled model.
+    #[arg(long)]
+    mpc: Option<PathBuf>,
+    /// Multi-ProbCut model file for engine A.
+    #[arg(long)]
+    mpc_a: Option<PathBuf>,
+    /// Multi-ProbCut model file for engine B.
+    #[arg(long)]
+    mpc_b: Option<PathBuf>,
     /// Let an engine without a weights file play with all-zero weights (a flat evaluation) instead of the shipped ones.
     #[arg(long)]
     zero_weights: bool,
@@ -95,12 +106,30 @@ fn engine_weights(
     Ok((weights, path.display().to_string()))
 }
 
+/// The Multi-ProbCut model of one engine (`None`: the bundled one) and how to describe it.
+fn engine_mpc(own: Option<&Path>, both: Option<&Path>) -> Result<(Option<MpcModel>, String), String> {
+    match own.or(both) {
+        None => Ok((None, "bundled MPC model".to_owned())),
+        Some(path) => {
+            let model = MpcModel::load(path).map_err(|e| format!("MPC model {}: {e}", path.display()))?;
+            Ok((Some(model), format!("MPC model {}", path.display())))
+        }
+    }
+}
+
+/// Total nodes of engine A and of engine B over the games.
+fn node_totals(games: &[MatchGame]) -> (u64, u64) {
+    games.iter().fold((0_u64, 0_u64), |(a, b), g| (a.saturating_add(g.a_nodes), b.saturating_add(g.b_nodes)))
+}
+
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut loaded = Vec::new();
     let (weights_a, about_a) =
         engine_weights(args.weights_a.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
     let (weights_b, about_b) =
         engine_weights(args.weights_b.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
+    let (mpc_a, mpc_about_a) = engine_mpc(args.mpc_a.as_deref(), args.mpc.as_deref())?;
+    let (mpc_b, mpc_about_b) = engine_mpc(args.mpc_b.as_deref(), args.mpc.as_deref())?;
     let (text, source) = match &args.openings {
         Some(path) => (
             std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
@@ -117,11 +146,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
-    let a = MatchEngine { weights: weights_a, level: args.level_a };
-    let b = MatchEngine { weights: weights_b, level: args.level_b };
+    let a = MatchEngine { weights: weights_a, mpc: mpc_a, level: args.level_a };
+    let b = MatchEngine { weights: weights_b, mpc: mpc_b, level: args.level_b };
     let total = openings.len() * 2;
-    println!("A: level {} ({about_a})", a.level.get());
-    println!("B: level {} ({about_b})", b.level.get());
+    println!("A: level {} ({about_a}, {mpc_about_a})", a.level.get());
+    println!("B: level {} ({about_b}, {mpc_about_b})", b.level.get());
     println!(
         "{} openings from {source}, each played with A as Black then as White: {total} games on {threads} thread(s)",
         openings.len()
@@ -162,6 +191,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         "A's average disc difference: {:+.2}{} (95 % CI, normal approximation; empties to the winner)",
         summary.mean_disc_diff,
         ci(summary.disc_diff_ci, 1.0, "")
+    );
+    let (a_nodes, b_nodes) = node_totals(&games);
+    let per_game = |nodes: u64| nodes as f64 / summary.games.max(1) as f64;
+    println!(
+        "nodes: A {a_nodes} ({:.0} per game), B {b_nodes} ({:.0} per game), A/B {:.3}",
+        per_game(a_nodes),
+        per_game(b_nodes),
+        a_nodes as f64 / b_nodes.max(1) as f64
     );
     println!("time: {elapsed:.1} s ({:.2} s per game)", elapsed / summary.games.max(1) as f64);
     Ok(ExitCode::SUCCESS)
