@@ -160,10 +160,21 @@ pub struct SelectiveEndPosition {
     pub elapsed: Duration,
 }
 
+impl BenchResult {
+    /// The totals of a selective-endgame bench run.
+    #[must_use]
+    pub fn from_selective_end(results: &[SelectiveEndPosition]) -> BenchResult {
+        BenchResult {
+            positions: results.len(),
+            nodes: results.iter().map(|r| r.nodes).sum(),
+            elapsed: results.iter().map(|r| r.elapsed).sum(),
+        }
+    }
+}
+
 /// The selective-endgame bench: every [`SELECTIVE_END_POSITIONS`] searched to the end of the game at `selectivity`
 /// by the midgame search (as an AI level's selective endgame stage does; `mpc` as in [`run_midgame`]), with a fresh
-/// table of
-/// 2^[`SELECTIVE_END_HASH_LEVEL`] entries, on `threads` threads.
+/// table of 2^[`SELECTIVE_END_HASH_LEVEL`] entries, on `threads` threads.
 ///
 /// # Panics
 /// Never: the positions are checked by a test.

@@ -63,7 +63,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             println!("midgame bench: depth {}, selectivity {selectivity}, {} threads", args.depth, args.threads);
             bench::run_midgame(weights, mpc.as_ref(), args.depth, selectivity, args.threads)
         } else {
-            println!("selective-endgame bench: FFO #40-#49 to the end at {selectivity}, {} threads", args.threads);
+            let source = args.positions.as_ref().map_or_else(|| "FFO #40-#49".to_owned(), |p| p.display().to_string());
+            println!("selective-endgame bench: {source} to the end at {selectivity}, {} threads", args.threads);
             match &args.positions {
                 None => selective_end(weights, mpc.as_ref(), selectivity, args.threads),
                 Some(path) => selective_end_on(path, weights, mpc.as_ref(), selectivity, args.threads)?,
@@ -107,11 +108,7 @@ fn selective_end(
     let wrong = results.iter().filter(|r| r.score != r.exact).count();
     let error: i32 = results.iter().map(|r| (r.score - r.exact).abs()).sum();
     println!("scores off the exact one: {wrong} of {} (total error {error} discs)", results.len());
-    bench::BenchResult {
-        positions: results.len(),
-        nodes: results.iter().map(|r| r.nodes).sum(),
-        elapsed: results.iter().map(|r| r.elapsed).sum(),
-    }
+    bench::BenchResult::from_selective_end(&results)
 }
 
 /// Runs the selective-endgame bench on the exactly scored positions of `path`, printing the error distribution.
@@ -151,9 +148,5 @@ fn selective_end_on(
         percent(large),
         f64::from(errors.iter().sum::<i32>()) / n as f64
     );
-    Ok(bench::BenchResult {
-        positions: n,
-        nodes: results.iter().map(|r| r.nodes).sum(),
-        elapsed: results.iter().map(|r| r.elapsed).sum(),
-    })
+    Ok(bench::BenchResult::from_selective_end(&results))
 }
