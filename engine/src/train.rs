@@ -109,11 +109,22 @@ pub struct TrainOptions {
     /// 1 / (1 + distance): neighbouring phases look alike, and the rarer pattern configurations get more examples.
     /// The held-out positions of a phase are always its own.
     pub phase_window: usize,
+    /// Keep the pattern tables as `init` has them and fit only the small tables (mobility, disc count, bias): a
+    /// few thousand positions can set those, where the ~167,000 pattern weights of a phase would only memorise them.
+    pub freeze_patterns: bool,
 }
 
 impl Default for TrainOptions {
     fn default() -> TrainOptions {
-        TrainOptions { epochs: 300, learning_rate: 0.05, l2: 1e-4, validation_every: 10, init: None, phase_window: 0 }
+        TrainOptions {
+            epochs: 300,
+            learning_rate: 0.05,
+            l2: 1e-4,
+            validation_every: 10,
+            init: None,
+            phase_window: 0,
+            freeze_patterns: false,
+        }
     }
 }
 
@@ -279,6 +290,8 @@ fn fit_phase(
     let n = train_set.targets.len();
     let total_weight: f32 = train_set.weights.iter().sum();
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    // The pattern tables come first in the layout, the small tables after them.
+    let fitted = if options.freeze_patterns { layout.mobility_offset..layout.len } else { 0..layout.len };
     if n > 0 {
         for epoch in 1..=options.epochs {
             grad.iter_mut().for_each(|g| *g = 0.0);
@@ -296,7 +309,7 @@ fn fit_phase(
             let scale = 2.0 / total_weight;
             let correction1 = 1.0 - beta1.powi(epoch as i32);
             let correction2 = 1.0 - beta2.powi(epoch as i32);
-            for k in 0..layout.len {
+            for k in fitted.clone() {
                 let g = grad[k] * scale + options.l2 * (w[k] - w0[k]);
                 if g == 0.0 && m[k] == 0.0 {
                     continue;
@@ -413,6 +426,7 @@ mod tests {
             validation_every: 5,
             init: None,
             phase_window: 0,
+            freeze_patterns: false,
         };
         let (weights, reports) = train(&samples, &options, &|_| {});
         let with_data: Vec<_> = reports.iter().filter(|r| r.validation_count > 50).collect();
@@ -451,6 +465,44 @@ mod tests {
                 assert!(b.validation_mae <= a.validation_mae + 0.5, "{a:?} -> {b:?}");
             }
         }
+    }
+
+    /// With the patterns frozen, fine-tuning leaves every pattern weight where `init` has it and moves the small
+    /// tables: here the target is the start's own evaluation plus six discs, which they can learn without the patterns.
+    #[test]
+    fn frozen_patterns_stay_and_the_small_tables_learn() {
+        let samples = corner_samples(11, 6_000, 20..24);
+        let first =
+            TrainOptions { epochs: 60, learning_rate: 0.1, l2: 1e-3, validation_every: 5, ..Default::default() };
+        let (start, _) = train(&samples, &first, &|_| {});
+        let shifted: Vec<Sample> = samples
+            .iter()
+            .map(|s| {
+                let features = Features::new(s.board.player, s.board.opponent);
+                let own = start.evaluate(&s.board, &features, Color::Black);
+                Sample { board: s.board, score: (own + 6) as i8 }
+            })
+            .collect();
+        let init = std::sync::Arc::new(start.clone());
+        let frozen =
+            TrainOptions { epochs: 100, learning_rate: 0.05, init: Some(init), freeze_patterns: true, ..first.clone() };
+        let (tuned, reports) = train(&shifted, &frozen, &|_| {});
+        assert_eq!(tuned.patterns, start.patterns, "pattern tables are not touched");
+        let busy: Vec<_> = reports.iter().filter(|r| r.validation_count > 100).collect();
+        assert!(!busy.is_empty());
+        for r in &busy {
+            assert!(r.validation_mae < 1.5, "the shift is learnt: {r:?}");
+        }
+        // Spread over the bias, mobility and disc-count tables, the whole shift is there.
+        let shift: i32 = samples
+            .iter()
+            .map(|s| {
+                let features = Features::new(s.board.player, s.board.opponent);
+                tuned.evaluate(&s.board, &features, Color::Black) - start.evaluate(&s.board, &features, Color::Black)
+            })
+            .sum();
+        let mean = f64::from(shift) / samples.len() as f64;
+        assert!((5.0..=7.0).contains(&mean), "mean shift {mean}");
     }
 
     /// With a phase window, each phase also trains on its neighbours' training positions (never on held-out ones),

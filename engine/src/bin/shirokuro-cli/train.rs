@@ -41,6 +41,10 @@ pub struct Args {
     /// Start from these weights (fine-tuning); the L2 penalty then pulls towards them.
     #[arg(long)]
     init: Option<PathBuf>,
+    /// Keep the pattern tables as --init has them and fit only the mobility, disc-count and bias tables (for
+    /// fine-tuning on a few thousand positions, too few for the pattern tables).
+    #[arg(long, requires = "init")]
+    freeze_patterns: bool,
     /// Where to write the weights (written atomically; an existing file is kept as .bak).
     #[arg(long)]
     out: PathBuf,
@@ -84,6 +88,7 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         l2: args.l2,
         validation_every: args.validation_every,
         phase_window: args.phase_window,
+        freeze_patterns: args.freeze_patterns,
         init: match &args.init {
             Some(path) => Some(std::sync::Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
             None => None,
