@@ -60,7 +60,7 @@ fn parse(text: &str) -> Option<Board> {
     parse_position(text).map(|position| position.board)
 }
 
-fn parse_position(text: &str) -> Option<crate::position::Position> {
+pub(crate) fn parse_position(text: &str) -> Option<crate::position::Position> {
     let bytes = text.as_bytes();
     let (mut black, mut white) = (0u64, 0u64);
     for (i, c) in bytes.get(..64)?.iter().enumerate() {

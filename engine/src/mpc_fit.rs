@@ -5,7 +5,7 @@
 //!   depth; for each deep depth `d ≥ 2` the pair is (score at [`shallow_depth`]`(d)`, score at `d`), the static
 //!   evaluation standing for depth 0. Cells: (disc count in blocks of 4, `d`).
 //! - Endgame pairs: positions with `endgame_empties` empties, exact score against the full-width score at
-//!   [`shallow_depth`]`(empties)`. Cells: (empties, shallow depth).
+//!   [`endgame_probe_depth`]`(empties, endgame_reduction)`. Cells: (empties, shallow depth).
 //!
 //! Everything is seeded and each position is searched single-threaded with a cleared table, so the result does not
 //! depend on the number of worker threads.
@@ -21,7 +21,7 @@ use crate::level::Selectivity;
 use crate::position::Position;
 use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::{
-    Cell, ENDGAME_TERMS, MIDGAME_TERMS, MpcModel, endgame_terms, fit, midgame_terms, shallow_depth,
+    Cell, ENDGAME_TERMS, MIDGAME_TERMS, MpcModel, endgame_probe_depth, endgame_terms, fit, midgame_terms, shallow_depth,
 };
 use crate::search::{SolveMode, SolveOptions, Solver};
 
@@ -38,6 +38,9 @@ pub struct FitOptions {
     pub endgame_positions: usize,
     /// Empties of the endgame positions.
     pub endgame_empties: RangeInclusive<u32>,
+    /// Plies by which the endgame probe is shallower than [`shallow_depth`] (even; see
+    /// [`MpcModel::endgame_reduction`]).
+    pub endgame_reduction: u32,
     /// Sampling seed.
     pub seed: u64,
     /// Table size of each search.
@@ -52,6 +55,7 @@ impl Default for FitOptions {
             midgame_discs: 12..=52,
             endgame_positions: 300,
             endgame_empties: 13..=22,
+            endgame_reduction: 0,
             seed: 1,
             hash_level: 18,
         }
@@ -194,7 +198,7 @@ pub fn measure(
                 search.clear();
                 solver.clear();
                 let empties = position.board.empty_count();
-                let s = shallow_depth(empties);
+                let s = endgame_probe_depth(empties, options.endgame_reduction);
                 let shallow = search.search(position, s as u8, Selectivity::Exact, &mut |_| {}).score;
                 let exact = solver.solve(&position.board, SolveMode::Exact).score;
                 tick();
@@ -219,6 +223,7 @@ pub fn measure(
     let model = MpcModel {
         midgame: mid.try_into().map_err(|_| FitError::Degenerate("midgame"))?,
         endgame: end.try_into().map_err(|_| FitError::Degenerate("endgame"))?,
+        endgame_reduction: options.endgame_reduction,
     };
     debug_assert_eq!(model.midgame.len(), MIDGAME_TERMS);
     debug_assert_eq!(model.endgame.len(), ENDGAME_TERMS);

@@ -306,4 +306,26 @@ mod mpc_tests {
         let again = cautious.think(&position, level);
         assert_eq!((again.nodes, again.best_move, again.score), (bundled.nodes, bundled.best_move, bundled.score));
     }
+
+    /// A selective search to the end probes at the model's endgame depth: the same σ with a probe two plies
+    /// shallower searches a different tree, and both stay near the exact score.
+    #[test]
+    fn the_endgame_reduction_of_the_model_sets_the_probe_depth() {
+        let weights = Arc::new(crate::eval::weights::bundled().unwrap());
+        let text = crate::bench::POSITIONS.iter().find(|t| t.matches('-').count() >= 16).unwrap();
+        let position = crate::bench::parse_position(text).unwrap();
+        let solver = crate::search::Solver::new(SolveOptions::default().with_threads(1).with_hash_level(16)).unwrap();
+        let exact = solver.solve(&position.board, crate::search::SolveMode::Exact).score;
+        let mut nodes = Vec::new();
+        for reduction in [0, 2] {
+            let mut model = MpcModel::bundled();
+            model.endgame_reduction = reduction;
+            let mut search = crate::search::midgame::MidgameSearch::new(Arc::clone(&weights), 16);
+            search.set_mpc_model(model);
+            let result = search.search(&position, 60, Selectivity::P88, &mut |_| {});
+            assert!((result.score - exact).abs() <= 6, "reduction {reduction}: {} for {exact}", result.score);
+            nodes.push(result.nodes);
+        }
+        assert_ne!(nodes[0], nodes[1], "the probe depth did not change with the reduction");
+    }
 }

@@ -33,7 +33,13 @@ pub struct MpcModel {
     pub midgame: [f64; MIDGAME_TERMS],
     /// σ = Σ eᵢ·termᵢ over [`endgame_terms`].
     pub endgame: [f64; ENDGAME_TERMS],
+    /// How many plies shallower than [`shallow_depth`] the probe of a search to the end is
+    /// ([`endgame_probe_depth`]); even, so the probe keeps the parity. The endgame σ was measured with it.
+    pub endgame_reduction: u32,
 }
+
+/// The largest [`MpcModel::endgame_reduction`] a model file may ask for.
+pub const MAX_ENDGAME_REDUCTION: u32 = 8;
 
 /// The model fitted for the shipped evaluation (`resources/eval/shirokuro-mpc-0.txt`).
 const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-0.txt");
@@ -67,6 +73,14 @@ pub const fn shallow_depth(depth: u32) -> u32 {
     } else {
         half - 1
     }
+}
+
+/// The depth of the probe that stands in for a search to the end with `empties` empties: [`shallow_depth`] less
+/// `reduction` plies (an even number), or [`shallow_depth`] itself where that would leave no search.
+#[must_use]
+pub const fn endgame_probe_depth(empties: u32, reduction: u32) -> u32 {
+    let s = shallow_depth(empties);
+    if s > reduction { s - reduction } else { s }
 }
 
 /// The multiplier `t` of σ for a selectivity: the two-sided normal quantile of its probability; `None` for
@@ -128,20 +142,29 @@ impl MpcModel {
     }
 
     /// σ of (exact − shallow) for a search to the end with `empties` empties replaced by one to
-    /// [`shallow_depth`]`(empties)` plies.
+    /// [`Self::endgame_probe_depth`]`(empties)` plies.
     #[must_use]
     pub fn endgame_sigma(&self, empties: u32) -> f64 {
         let terms = endgame_terms(empties.clamp(ENDGAME_MODEL_EMPTIES.0, ENDGAME_MODEL_EMPTIES.1));
         terms.iter().zip(&self.endgame).map(|(t, c)| t * c).sum::<f64>().max(MIN_SIGMA)
     }
 
-    /// Reads the text form: `midgame c0 … c4` and `endgame e0 e1` lines; `#` starts a comment.
+    /// The depth of the probe of a search to the end with `empties` empties ([`endgame_probe_depth`] with this
+    /// model's reduction); [`Self::endgame_sigma`] is σ for that probe.
+    #[must_use]
+    pub fn endgame_probe_depth(&self, empties: u32) -> u32 {
+        endgame_probe_depth(empties, self.endgame_reduction)
+    }
+
+    /// Reads the text form: `midgame c0 … c4` and `endgame e0 e1` lines and an optional `endgame-reduction n` line
+    /// (0 when absent); `#` starts a comment.
     ///
     /// # Errors
     /// [`MpcError`] naming the line.
     pub fn parse(text: &str) -> Result<MpcModel, MpcError> {
         let mut midgame = None;
         let mut endgame = None;
+        let mut endgame_reduction = 0;
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -161,10 +184,31 @@ impl MpcModel {
             match key {
                 "midgame" => midgame = Some(values.clone().try_into().map_err(|_| wrong(MIDGAME_TERMS))?),
                 "endgame" => endgame = Some(values.clone().try_into().map_err(|_| wrong(ENDGAME_TERMS))?),
+                "endgame-reduction" => {
+                    endgame_reduction = match values[..] {
+                        [n] if n >= 0.0
+                            && n <= f64::from(MAX_ENDGAME_REDUCTION)
+                            && n.fract() == 0.0
+                            && n % 2.0 == 0.0 =>
+                        {
+                            n as u32
+                        }
+                        _ => {
+                            return Err(MpcError::Syntax {
+                                line: i + 1,
+                                message: format!(
+                                    "`endgame-reduction` needs one even whole number of plies from 0 to {MAX_ENDGAME_REDUCTION}"
+                                ),
+                            });
+                        }
+                    };
+                }
                 other => {
                     return Err(MpcError::Syntax {
                         line: i + 1,
-                        message: format!("unknown key `{other}` (expected `midgame` or `endgame`)"),
+                        message: format!(
+                            "unknown key `{other}` (expected `midgame`, `endgame` or `endgame-reduction`)"
+                        ),
                     });
                 }
             }
@@ -172,6 +216,7 @@ impl MpcModel {
         Ok(MpcModel {
             midgame: midgame.ok_or(MpcError::Missing("midgame"))?,
             endgame: endgame.ok_or(MpcError::Missing("endgame"))?,
+            endgame_reduction,
         })
     }
 
@@ -195,6 +240,9 @@ impl MpcModel {
         let join = |v: &[f64]| v.iter().map(|c| format!("{c:.6}")).collect::<Vec<_>>().join(" ");
         let _ = writeln!(out, "midgame {}", join(&self.midgame));
         let _ = writeln!(out, "endgame {}", join(&self.endgame));
+        if self.endgame_reduction > 0 {
+            let _ = writeln!(out, "endgame-reduction {}", self.endgame_reduction);
+        }
         out
     }
 }
@@ -307,6 +355,38 @@ mod tests {
         let c = fit(&cells).unwrap();
         for (got, want) in c.iter().zip(truth) {
             assert!((got - want).abs() < 1e-6, "{got} vs {want}");
+        }
+    }
+
+    #[test]
+    fn the_endgame_probe_is_shallower_by_the_reduction_and_keeps_parity() {
+        for empties in 13..40 {
+            let s = shallow_depth(empties);
+            assert_eq!(endgame_probe_depth(empties, 0), s);
+            for reduction in [2, 4, 6, 8] {
+                let p = endgame_probe_depth(empties, reduction);
+                assert_eq!(p % 2, empties % 2, "{empties} empties, reduction {reduction}: {p}");
+                assert!(p >= 1 && p <= s, "{empties} empties, reduction {reduction}: {p}");
+                if s > reduction {
+                    assert_eq!(p, s - reduction);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_endgame_reduction_round_trips_and_defaults_to_zero() {
+        let mut model = MpcModel::bundled();
+        assert_eq!(model.endgame_reduction, 0, "the bundled model has no reduction line");
+        assert!(!model.to_text("").contains("endgame-reduction"));
+        model.endgame_reduction = 2;
+        let back = MpcModel::parse(&model.to_text("with a reduction")).unwrap();
+        assert_eq!(back, model);
+        assert_eq!(back.endgame_probe_depth(20), shallow_depth(20) - 2);
+        for bad in ["1", "3", "-2", "10", "2.5", "2 2", ""] {
+            let text = format!("midgame 1 2 3 4 5\nendgame 1 2\nendgame-reduction {bad}\n");
+            let err = MpcModel::parse(&text).unwrap_err();
+            assert!(err.to_string().starts_with("line 3:"), "{bad:?}: {err}");
         }
     }
 

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use shirokuro_engine::eval::weights;
 use shirokuro_engine::mpc_fit::{FitOptions, measure};
+use shirokuro_engine::search::mpc::MAX_ENDGAME_REDUCTION;
 
 /// Options of `mpc-fit`.
 #[derive(Debug, clap::Args)]
@@ -29,6 +30,10 @@ pub struct Args {
     /// Endgame positions to measure (13–22 empties).
     #[arg(long, default_value_t = 300)]
     endgame_positions: usize,
+    /// Plies by which the probe of a search to the end is shallower than half the empties (even, 0–8); written
+    /// into the model, which the searches then use.
+    #[arg(long, default_value_t = 0)]
+    endgame_reduction: u32,
     /// Sampling seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -44,12 +49,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         None => weights::bundled(),
     }
     .map_err(|e| e.to_string())?;
+    if !args.endgame_reduction.is_multiple_of(2) || args.endgame_reduction > MAX_ENDGAME_REDUCTION {
+        return Err(format!(
+            "--endgame-reduction {} must be an even number of plies from 0 to {MAX_ENDGAME_REDUCTION}",
+            args.endgame_reduction
+        ));
+    }
     let games = crate::label::read_games(&args.records, 0)?;
     println!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
     let options = FitOptions {
         midgame_positions: args.midgame_positions,
         max_depth: args.max_depth,
         endgame_positions: args.endgame_positions,
+        endgame_reduction: args.endgame_reduction,
         seed: args.seed,
         ..FitOptions::default()
     };
@@ -65,10 +77,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         })
         .map_err(|e| e.to_string())?;
     print!("{}", report.table());
-    let comment = format!(
+    let mut comment = format!(
         "fitted by `shirokuro-cli mpc-fit` on {} midgame positions (depth ≤ {}) and {} endgame positions, seed {}",
         args.midgame_positions, args.max_depth, args.endgame_positions, args.seed
     );
+    if args.endgame_reduction > 0 {
+        comment.push_str(&format!(", endgame probe {} plies shallower", args.endgame_reduction));
+    }
     let text = report.model.to_text(&comment);
     print!("{text}");
     if let Some(path) = &args.out {

@@ -216,11 +216,10 @@ macro_rules! midgame_kernel {
             }
             if let Some((t, model)) = c.mpc {
                 if depth >= MPC_MIN_DEPTH {
-                    let ds = shallow_depth(depth as u32);
-                    let sigma = if to_end {
-                        model.endgame_sigma(n_empties)
+                    let (ds, sigma) = if to_end {
+                        (model.endgame_probe_depth(n_empties), model.endgame_sigma(n_empties))
                     } else {
-                        model.midgame_sigma(64 - n_empties, depth as u32)
+                        (shallow_depth(depth as u32), model.midgame_sigma(64 - n_empties, depth as u32))
                     };
                     let margin = (t * sigma).ceil() as i32;
                     let ds = ds as i32;
