@@ -5,7 +5,9 @@
 //!   depth; for each deep depth `d ≥ 2` the pair is (score at [`shallow_depth`]`(d)`, score at `d`), the static
 //!   evaluation standing for depth 0. Cells: (disc count in blocks of 4, `d`).
 //! - Endgame pairs: positions with `endgame_empties` empties, exact score against the full-width score at
-//!   [`endgame_probe_depth`]`(empties, endgame_reduction)`. Cells: (empties, shallow depth).
+//!   [`shallow_depth`]`(empties)`, and with `endgame_reduction` > 0 also against the score of the probe that many
+//!   plies shallower ([`endgame_probe_depth`]), for the model's reduced endgame probe. Cells: (empties, shallow
+//!   depth).
 //!
 //! Everything is seeded and each position is searched single-threaded with a cleared table, so the result does not
 //! depend on the number of worker threads.
@@ -21,7 +23,8 @@ use crate::level::Selectivity;
 use crate::position::Position;
 use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::{
-    Cell, ENDGAME_TERMS, MIDGAME_TERMS, MpcModel, endgame_probe_depth, endgame_terms, fit, midgame_terms, shallow_depth,
+    Cell, ENDGAME_TERMS, MIDGAME_TERMS, MpcModel, ReducedEndgame, endgame_probe_depth, endgame_terms, fit,
+    midgame_terms, shallow_depth,
 };
 use crate::search::{SolveMode, SolveOptions, Solver};
 
@@ -38,8 +41,8 @@ pub struct FitOptions {
     pub endgame_positions: usize,
     /// Empties of the endgame positions.
     pub endgame_empties: RangeInclusive<u32>,
-    /// Plies by which the endgame probe is shallower than [`shallow_depth`] (even; see
-    /// [`MpcModel::endgame_reduction`]).
+    /// When not 0, also measure and fit a reduced endgame probe this many plies shallower than [`shallow_depth`]
+    /// (even; see [`crate::search::mpc::ReducedEndgame`]).
     pub endgame_reduction: u32,
     /// Sampling seed.
     pub seed: u64,
@@ -69,6 +72,8 @@ pub struct FitReport {
     pub midgame: Vec<(u32, u32, u32, Cell)>,
     /// Endgame cells (terms: [`endgame_terms`]), with their empties and shallow depth.
     pub endgame: Vec<(u32, u32, Cell)>,
+    /// The same for the reduced probe (empty when not measured).
+    pub reduced_endgame: Vec<(u32, u32, Cell)>,
     /// The fitted model.
     pub model: MpcModel,
 }
@@ -184,7 +189,8 @@ pub fn measure(
     // Endgame: exact score against the shallow search. A single-threaded solver can only fail on an unsupported
     // backend, which this check reports before any work.
     let _ = Solver::new(SolveOptions::default().with_threads(1).with_hash_level(options.hash_level))?;
-    let end_pairs: Vec<Option<(u32, u32, f64)>> = end_positions
+    let reduction = options.endgame_reduction;
+    let end_pairs: Vec<Option<EndPairs>> = end_positions
         .par_iter()
         .map_init(
             || {
@@ -195,39 +201,75 @@ pub fn measure(
             },
             |(search, solver), position| {
                 let solver = solver.as_ref().ok()?;
-                search.clear();
-                solver.clear();
                 let empties = position.board.empty_count();
-                let s = endgame_probe_depth(empties, options.endgame_reduction);
-                let shallow = search.search(position, s as u8, Selectivity::Exact, &mut |_| {}).score;
+                let probe = |depth: u32| {
+                    search.clear();
+                    search.search(position, depth as u8, Selectivity::Exact, &mut |_| {}).score
+                };
+                let s = shallow_depth(empties);
+                let shallow = probe(s);
+                let reduced = (reduction > 0).then(|| {
+                    let r = endgame_probe_depth(empties, reduction);
+                    (r, probe(r))
+                });
+                solver.clear();
                 let exact = solver.solve(&position.board, SolveMode::Exact).score;
                 tick();
-                Some((empties, s, f64::from(exact - shallow)))
+                Some(EndPairs {
+                    empties,
+                    full: (s, f64::from(exact - shallow)),
+                    reduced: reduced.map(|(r, v)| (r, f64::from(exact - v))),
+                })
             },
         )
         .collect();
-    let mut end_diffs: std::collections::BTreeMap<(u32, u32), Vec<f64>> = std::collections::BTreeMap::new();
-    for (e, s, diff) in end_pairs.into_iter().flatten() {
-        end_diffs.entry((e, s)).or_default().push(diff);
-    }
-    let endgame: Vec<(u32, u32, Cell)> = end_diffs
-        .into_iter()
-        .filter(|(_, v)| v.len() >= 8)
-        .map(|((e, s), v)| (e, s, Cell::from_samples(endgame_terms(e).to_vec(), &v)))
-        .collect();
+    let end_pairs: Vec<EndPairs> = end_pairs.into_iter().flatten().collect();
+    let endgame = endgame_cells(end_pairs.iter().map(|p| (p.empties, p.full)));
+    let reduced_endgame = endgame_cells(end_pairs.iter().filter_map(|p| p.reduced.map(|r| (p.empties, r))));
 
     let mid_cells: Vec<Cell> = midgame.iter().map(|(_, _, _, c)| c.clone()).collect();
     let end_cells: Vec<Cell> = endgame.iter().map(|(_, _, c)| c.clone()).collect();
     let mid = fit(&mid_cells).ok_or(FitError::Degenerate("midgame"))?;
     let end = fit(&end_cells).ok_or(FitError::Degenerate("endgame"))?;
+    let reduced = if reduction > 0 {
+        let cells: Vec<Cell> = reduced_endgame.iter().map(|(_, _, c)| c.clone()).collect();
+        let coefficients = fit(&cells).ok_or(FitError::Degenerate("reduced endgame"))?;
+        Some(ReducedEndgame {
+            reduction,
+            endgame: coefficients.try_into().map_err(|_| FitError::Degenerate("reduced endgame"))?,
+        })
+    } else {
+        None
+    };
     let model = MpcModel {
         midgame: mid.try_into().map_err(|_| FitError::Degenerate("midgame"))?,
         endgame: end.try_into().map_err(|_| FitError::Degenerate("endgame"))?,
-        endgame_reduction: options.endgame_reduction,
+        reduced_endgame: reduced,
     };
     debug_assert_eq!(model.midgame.len(), MIDGAME_TERMS);
     debug_assert_eq!(model.endgame.len(), ENDGAME_TERMS);
-    Ok(FitReport { midgame, endgame, model })
+    Ok(FitReport { midgame, endgame, reduced_endgame, model })
+}
+
+/// One endgame position's measurement: its empties, and (probe depth, exact − probe score) for the full probe
+/// and, when measured, the reduced one.
+struct EndPairs {
+    empties: u32,
+    full: (u32, f64),
+    reduced: Option<(u32, f64)>,
+}
+
+/// Groups (empties, (probe depth, difference)) samples into cells of at least 8.
+fn endgame_cells(samples: impl Iterator<Item = (u32, (u32, f64))>) -> Vec<(u32, u32, Cell)> {
+    let mut diffs: std::collections::BTreeMap<(u32, u32), Vec<f64>> = std::collections::BTreeMap::new();
+    for (e, (s, diff)) in samples {
+        diffs.entry((e, s)).or_default().push(diff);
+    }
+    diffs
+        .into_iter()
+        .filter(|(_, v)| v.len() >= 8)
+        .map(|((e, s), v)| (e, s, Cell::from_samples(endgame_terms(e).to_vec(), &v)))
+        .collect()
 }
 
 impl FitReport {
@@ -257,6 +299,19 @@ impl FitReport {
                 cell.sigma,
                 self.model.endgame_sigma(*e)
             );
+        }
+        if !self.reduced_endgame.is_empty() {
+            out.push_str("reduced endgame probe cells: empties  shallow  n  mean  sigma  model\n");
+            for (e, s, cell) in &self.reduced_endgame {
+                let _ = writeln!(
+                    out,
+                    "  {e:>2} {s:>2} {:>5} {:>6.2} {:>6.2} {:>6.2}",
+                    cell.count,
+                    cell.mean,
+                    cell.sigma,
+                    self.model.endgame_probe(*e).1
+                );
+            }
         }
         out
     }

@@ -163,13 +163,14 @@ impl Solver {
             backend,
             threads,
             evaluator: None,
-            mpc: mpc::MpcModel::bundled(),
+            mpc: mpc::MpcModel::bundled().without_reduced_endgame(),
         })
     }
 
-    /// Replaces the Multi-ProbCut model of the selective searches to the end.
+    /// Replaces the Multi-ProbCut model of the presearch (a model's reduced endgame probe is for the levels'
+    /// selective searches, not for this: see [`mpc::MpcModel::without_reduced_endgame`]).
     pub fn set_mpc_model(&mut self, model: mpc::MpcModel) {
-        self.mpc = model;
+        self.mpc = model.without_reduced_endgame();
     }
 
     /// Lets the move ordering at many empties use the pattern evaluation (`None`: mobility-based ordering only).

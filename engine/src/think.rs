@@ -319,7 +319,7 @@ mod mpc_tests {
         let mut nodes = Vec::new();
         for reduction in [0, 2] {
             let mut model = MpcModel::bundled();
-            model.endgame_reduction = reduction;
+            model.reduced_endgame = Some(crate::search::mpc::ReducedEndgame { reduction, endgame: model.endgame });
             let mut search = crate::search::midgame::MidgameSearch::new(Arc::clone(&weights), 16);
             search.set_mpc_model(model);
             let result = search.search(&position, 60, Selectivity::P88, &mut |_| {});
@@ -327,5 +327,27 @@ mod mpc_tests {
             nodes.push(result.nodes);
         }
         assert_ne!(nodes[0], nodes[1], "the probe depth did not change with the reduction");
+    }
+
+    /// The exact solver's presearch keeps the full probe: a model's reduced endgame probe changes nothing there.
+    #[test]
+    fn the_solver_ignores_the_reduced_endgame_probe() {
+        let weights = Arc::new(crate::eval::weights::bundled().unwrap());
+        let (text, exact) = crate::bench::SELECTIVE_END_POSITIONS[0];
+        let board = crate::bench::parse_position(text).unwrap().board;
+        let plain = MpcModel::bundled().without_reduced_endgame();
+        let mut reduced = plain.clone();
+        reduced.reduced_endgame = Some(crate::search::mpc::ReducedEndgame { reduction: 4, endgame: [20.0, 0.0] });
+        let mut counts = Vec::new();
+        for model in [plain, reduced] {
+            let mut solver =
+                crate::search::Solver::new(SolveOptions::default().with_threads(1).with_hash_level(18)).unwrap();
+            solver.set_weights(Some(Arc::clone(&weights)));
+            solver.set_mpc_model(model);
+            let result = solver.solve(&board, crate::search::SolveMode::Exact);
+            assert_eq!(result.score, exact);
+            counts.push(result.nodes);
+        }
+        assert_eq!(counts[0], counts[1]);
     }
 }

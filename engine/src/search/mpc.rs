@@ -31,18 +31,28 @@ pub const ENDGAME_MODEL_EMPTIES: (u32, u32) = (13, 24);
 pub struct MpcModel {
     /// σ = Σ cᵢ·termᵢ over [`midgame_terms`].
     pub midgame: [f64; MIDGAME_TERMS],
-    /// σ = Σ eᵢ·termᵢ over [`endgame_terms`].
+    /// σ = Σ eᵢ·termᵢ over [`endgame_terms`], for a search to the end probed at [`shallow_depth`]`(empties)`.
     pub endgame: [f64; ENDGAME_TERMS],
-    /// How many plies shallower than [`shallow_depth`] the probe of a search to the end is
-    /// ([`endgame_probe_depth`]); even, so the probe keeps the parity. The endgame σ was measured with it.
-    pub endgame_reduction: u32,
+    /// A shallower probe for the searches to the end of the midgame search (the levels' selective endgame stages),
+    /// with its own σ; without it they probe as the solver's presearch does.
+    pub reduced_endgame: Option<ReducedEndgame>,
 }
 
-/// The largest [`MpcModel::endgame_reduction`] a model file may ask for.
+/// A probe of a search to the end some plies shallower than [`shallow_depth`], and its σ.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReducedEndgame {
+    /// Plies less than [`shallow_depth`]`(empties)`: even, so the probe keeps the parity ([`endgame_probe_depth`]).
+    pub reduction: u32,
+    /// σ = Σ eᵢ·termᵢ over [`endgame_terms`], measured with that probe.
+    pub endgame: [f64; ENDGAME_TERMS],
+}
+
+/// The largest [`ReducedEndgame::reduction`] a model file may ask for.
 pub const MAX_ENDGAME_REDUCTION: u32 = 8;
 
-/// The model fitted for the shipped evaluation (`resources/eval/shirokuro-mpc-0.txt`).
-const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-0.txt");
+/// The model compiled in (`resources/eval/shirokuro-mpc-1.txt`: fitted with eval-0, endgame probe two plies shallower
+/// than [`shallow_depth`]).
+const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-1.txt");
 
 /// The smallest σ the model returns (a fit can dip near zero at the edges of its data).
 const MIN_SIGMA: f64 = 1.0;
@@ -142,29 +152,39 @@ impl MpcModel {
     }
 
     /// σ of (exact − shallow) for a search to the end with `empties` empties replaced by one to
-    /// [`Self::endgame_probe_depth`]`(empties)` plies.
+    /// [`shallow_depth`]`(empties)` plies.
     #[must_use]
     pub fn endgame_sigma(&self, empties: u32) -> f64 {
-        let terms = endgame_terms(empties.clamp(ENDGAME_MODEL_EMPTIES.0, ENDGAME_MODEL_EMPTIES.1));
-        terms.iter().zip(&self.endgame).map(|(t, c)| t * c).sum::<f64>().max(MIN_SIGMA)
+        endgame_sigma_of(&self.endgame, empties)
     }
 
-    /// The depth of the probe of a search to the end with `empties` empties ([`endgame_probe_depth`] with this
-    /// model's reduction); [`Self::endgame_sigma`] is σ for that probe.
+    /// The probe of a search to the end with `empties` empties in the midgame search: its depth and σ, from
+    /// [`Self::reduced_endgame`] where the model has one, else [`shallow_depth`] and [`Self::endgame_sigma`].
     #[must_use]
-    pub fn endgame_probe_depth(&self, empties: u32) -> u32 {
-        endgame_probe_depth(empties, self.endgame_reduction)
+    pub fn endgame_probe(&self, empties: u32) -> (u32, f64) {
+        match &self.reduced_endgame {
+            Some(r) => (endgame_probe_depth(empties, r.reduction), endgame_sigma_of(&r.endgame, empties)),
+            None => (shallow_depth(empties), self.endgame_sigma(empties)),
+        }
     }
 
-    /// Reads the text form: `midgame c0 … c4` and `endgame e0 e1` lines and an optional `endgame-reduction n` line
-    /// (0 when absent); `#` starts a comment.
+    /// The model without its reduced endgame probe: what the exact solver's presearch uses (its node counts were
+    /// tuned with the full probe, and the shallower one left FFO #40–#49 flat there).
+    #[must_use]
+    pub fn without_reduced_endgame(mut self) -> MpcModel {
+        self.reduced_endgame = None;
+        self
+    }
+
+    /// Reads the text form: `midgame c0 … c4` and `endgame e0 e1` lines and an optional `endgame-reduced n e0 e1`
+    /// line (reduction in plies, then σ's coefficients); `#` starts a comment.
     ///
     /// # Errors
     /// [`MpcError`] naming the line.
     pub fn parse(text: &str) -> Result<MpcModel, MpcError> {
         let mut midgame = None;
         let mut endgame = None;
-        let mut endgame_reduction = 0;
+        let mut reduced_endgame = None;
         for (i, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
@@ -184,31 +204,23 @@ impl MpcModel {
             match key {
                 "midgame" => midgame = Some(values.clone().try_into().map_err(|_| wrong(MIDGAME_TERMS))?),
                 "endgame" => endgame = Some(values.clone().try_into().map_err(|_| wrong(ENDGAME_TERMS))?),
-                "endgame-reduction" => {
-                    endgame_reduction = match values[..] {
-                        [n] if n >= 0.0
-                            && n <= f64::from(MAX_ENDGAME_REDUCTION)
-                            && n.fract() == 0.0
-                            && n % 2.0 == 0.0 =>
-                        {
-                            n as u32
-                        }
-                        _ => {
-                            return Err(MpcError::Syntax {
-                                line: i + 1,
-                                message: format!(
-                                    "`endgame-reduction` needs one even whole number of plies from 0 to {MAX_ENDGAME_REDUCTION}"
-                                ),
-                            });
-                        }
-                    };
+                "endgame-reduced" => {
+                    let [n, e0, e1] = values[..] else { return Err(wrong(1 + ENDGAME_TERMS)) };
+                    if !(0.0..=f64::from(MAX_ENDGAME_REDUCTION)).contains(&n) || n.fract() != 0.0 || n % 2.0 != 0.0 {
+                        return Err(MpcError::Syntax {
+                            line: i + 1,
+                            message: format!(
+                                "the reduction of `endgame-reduced` must be an even whole number of plies from 0 to \
+                                 {MAX_ENDGAME_REDUCTION}, found {n}"
+                            ),
+                        });
+                    }
+                    reduced_endgame = Some(ReducedEndgame { reduction: n as u32, endgame: [e0, e1] });
                 }
                 other => {
                     return Err(MpcError::Syntax {
                         line: i + 1,
-                        message: format!(
-                            "unknown key `{other}` (expected `midgame`, `endgame` or `endgame-reduction`)"
-                        ),
+                        message: format!("unknown key `{other}` (expected `midgame`, `endgame` or `endgame-reduced`)"),
                     });
                 }
             }
@@ -216,7 +228,7 @@ impl MpcModel {
         Ok(MpcModel {
             midgame: midgame.ok_or(MpcError::Missing("midgame"))?,
             endgame: endgame.ok_or(MpcError::Missing("endgame"))?,
-            endgame_reduction,
+            reduced_endgame,
         })
     }
 
@@ -240,11 +252,18 @@ impl MpcModel {
         let join = |v: &[f64]| v.iter().map(|c| format!("{c:.6}")).collect::<Vec<_>>().join(" ");
         let _ = writeln!(out, "midgame {}", join(&self.midgame));
         let _ = writeln!(out, "endgame {}", join(&self.endgame));
-        if self.endgame_reduction > 0 {
-            let _ = writeln!(out, "endgame-reduction {}", self.endgame_reduction);
+        if let Some(r) = &self.reduced_endgame {
+            let _ = writeln!(out, "endgame-reduced {} {}", r.reduction, join(&r.endgame));
         }
         out
     }
+}
+
+/// σ of the endgame model with `coefficients` at `empties` (clamped to [`ENDGAME_MODEL_EMPTIES`], at least
+/// [`MIN_SIGMA`]).
+fn endgame_sigma_of(coefficients: &[f64; ENDGAME_TERMS], empties: u32) -> f64 {
+    let terms = endgame_terms(empties.clamp(ENDGAME_MODEL_EMPTIES.0, ENDGAME_MODEL_EMPTIES.1));
+    terms.iter().zip(coefficients).map(|(t, c)| t * c).sum::<f64>().max(MIN_SIGMA)
 }
 
 /// One measured cell: the (deep − shallow) differences of a group of positions.
@@ -330,6 +349,15 @@ mod tests {
             let s = model.endgame_sigma(empties);
             assert!((2.0..10.0).contains(&s), "σ_end({empties}) = {s}");
         }
+        let reduced = model.reduced_endgame.as_ref().expect("the shipped model has a reduced endgame probe");
+        assert_eq!(reduced.reduction, 2);
+        for empties in 13..40 {
+            let (depth, sigma) = model.endgame_probe(empties);
+            assert_eq!(depth, shallow_depth(empties) - 2);
+            assert!((2.0..10.0).contains(&sigma), "σ_reduced({empties}) = {sigma}");
+        }
+        let solver_model = model.clone().without_reduced_endgame();
+        assert_eq!(solver_model.endgame_probe(20), (shallow_depth(20), model.endgame_sigma(20)));
     }
 
     #[test]
@@ -375,16 +403,19 @@ mod tests {
     }
 
     #[test]
-    fn the_endgame_reduction_round_trips_and_defaults_to_zero() {
-        let mut model = MpcModel::bundled();
-        assert_eq!(model.endgame_reduction, 0, "the bundled model has no reduction line");
-        assert!(!model.to_text("").contains("endgame-reduction"));
-        model.endgame_reduction = 2;
-        let back = MpcModel::parse(&model.to_text("with a reduction")).unwrap();
+    fn the_reduced_endgame_line_round_trips_and_is_optional() {
+        let mut model = MpcModel::parse(include_str!("../../../resources/eval/shirokuro-mpc-0.txt")).unwrap();
+        assert_eq!(model.reduced_endgame, None, "a model without the line has no reduced probe");
+        assert!(!model.to_text("").contains("endgame-reduced"));
+        assert_eq!(model.endgame_probe(20), (shallow_depth(20), model.endgame_sigma(20)));
+        model.reduced_endgame = Some(ReducedEndgame { reduction: 2, endgame: [6.5, -2.5] });
+        let back = MpcModel::parse(&model.to_text("with a reduced probe")).unwrap();
         assert_eq!(back, model);
-        assert_eq!(back.endgame_probe_depth(20), shallow_depth(20) - 2);
-        for bad in ["1", "3", "-2", "10", "2.5", "2 2", ""] {
-            let text = format!("midgame 1 2 3 4 5\nendgame 1 2\nendgame-reduction {bad}\n");
+        let (depth, sigma) = back.endgame_probe(20);
+        assert_eq!(depth, shallow_depth(20) - 2);
+        assert!((sigma - (6.5 - 2.5 * 20.0 / 64.0)).abs() < 1e-9, "{sigma}");
+        for bad in ["1 6 -2", "3 6 -2", "-2 6 -2", "10 6 -2", "2.5 6 -2", "2 6", "2", ""] {
+            let text = format!("midgame 1 2 3 4 5\nendgame 1 2\nendgame-reduced {bad}\n");
             let err = MpcModel::parse(&text).unwrap_err();
             assert!(err.to_string().starts_with("line 3:"), "{bad:?}: {err}");
         }

@@ -30,8 +30,8 @@ pub struct Args {
     /// Endgame positions to measure (13–22 empties).
     #[arg(long, default_value_t = 300)]
     endgame_positions: usize,
-    /// Plies by which the probe of a search to the end is shallower than half the empties (even, 0–8); written
-    /// into the model, which the searches then use.
+    /// Also fit a probe of the searches to the end this many plies shallower than half the empties (even, 2–8;
+    /// 0 = none), for the levels' selective endgame stages (`endgame-reduced` line of the model).
     #[arg(long, default_value_t = 0)]
     endgame_reduction: u32,
     /// Sampling seed.
@@ -82,7 +82,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         args.midgame_positions, args.max_depth, args.endgame_positions, args.seed
     );
     if args.endgame_reduction > 0 {
-        comment.push_str(&format!(", endgame probe {} plies shallower", args.endgame_reduction));
+        comment.push_str(&format!(", reduced endgame probe {} plies shallower", args.endgame_reduction));
     }
     let text = report.model.to_text(&comment);
     print!("{text}");

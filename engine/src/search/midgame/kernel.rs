@@ -217,7 +217,7 @@ macro_rules! midgame_kernel {
             if let Some((t, model)) = c.mpc {
                 if depth >= MPC_MIN_DEPTH {
                     let (ds, sigma) = if to_end {
-                        (model.endgame_probe_depth(n_empties), model.endgame_sigma(n_empties))
+                        model.endgame_probe(n_empties)
                     } else {
                         (shallow_depth(depth as u32), model.midgame_sigma(64 - n_empties, depth as u32))
                     };
