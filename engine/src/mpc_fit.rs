@@ -289,30 +289,28 @@ impl FitReport {
                 self.model.midgame_sigma(discs + 2, *d)
             );
         }
-        out.push_str("endgame cells: empties  shallow  n  mean  sigma  model\n");
-        for (e, s, cell) in &self.endgame {
-            let _ = writeln!(
-                out,
-                "  {e:>2} {s:>2} {:>5} {:>6.2} {:>6.2} {:>6.2}",
-                cell.count,
-                cell.mean,
-                cell.sigma,
-                self.model.endgame_sigma(*e)
-            );
-        }
+        endgame_rows(&mut out, "endgame cells", &self.endgame, |e| self.model.endgame_sigma(e));
         if !self.reduced_endgame.is_empty() {
-            out.push_str("reduced endgame probe cells: empties  shallow  n  mean  sigma  model\n");
-            for (e, s, cell) in &self.reduced_endgame {
-                let _ = writeln!(
-                    out,
-                    "  {e:>2} {s:>2} {:>5} {:>6.2} {:>6.2} {:>6.2}",
-                    cell.count,
-                    cell.mean,
-                    cell.sigma,
-                    self.model.endgame_probe(*e).1
-                );
-            }
+            endgame_rows(&mut out, "reduced endgame probe cells", &self.reduced_endgame, |e| {
+                self.model.endgame_probe(e).1
+            });
         }
         out
+    }
+}
+
+/// Appends a table of endgame cells under `title`, each with the σ the model gives it.
+fn endgame_rows(out: &mut String, title: &str, cells: &[(u32, u32, Cell)], model: impl Fn(u32) -> f64) {
+    use std::fmt::Write as _;
+    let _ = writeln!(out, "{title}: empties  shallow  n  mean  sigma  model");
+    for (e, s, cell) in cells {
+        let _ = writeln!(
+            out,
+            "  {e:>2} {s:>2} {:>5} {:>6.2} {:>6.2} {:>6.2}",
+            cell.count,
+            cell.mean,
+            cell.sigma,
+            model(*e)
+        );
     }
 }
