@@ -19,7 +19,7 @@ use std::thread;
 use std::time::Duration;
 
 use crate::board::Move;
-use crate::level::Level;
+use crate::level::{Level, Selectivity};
 use crate::position::Position;
 use crate::think::{Thinker, Thought};
 
@@ -58,13 +58,49 @@ impl From<&Thought> for Decision {
     }
 }
 
+/// One finished iteration of a search, as [`Engine::think_with_progress`] reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Iteration {
+    /// The best move so far, the score, the depth and the nodes so far (`stopped` is false).
+    pub decision: Decision,
+    /// The iteration's selectivity ([`Selectivity::Exact`] for a full-width or an exact search).
+    pub selectivity: Selectivity,
+    /// The principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+impl Iteration {
+    /// The most moves of the principal variation [`summary`](Self::summary) shows.
+    pub const SUMMARY_PV: usize = 8;
+
+    /// One line for a status bar or a log, e.g. `depth 14@93% score +3 pv F5 D6 C3 nodes 1234567 (2.47 Mn/s)`;
+    /// an exact score reads `depth 20 exact score -2 …`. A pass in the variation is `PA`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let d = &self.decision;
+        let depth = if d.exact && self.selectivity == Selectivity::Exact {
+            format!("{} exact", d.depth)
+        } else {
+            format!("{}@{}", d.depth, self.selectivity)
+        };
+        let mut pv: Vec<String> = self.pv.iter().take(Self::SUMMARY_PV).map(|&mv| move_text(mv, "PA")).collect();
+        if self.pv.len() > Self::SUMMARY_PV {
+            pv.push("…".to_owned());
+        }
+        let pv = if pv.is_empty() { String::new() } else { format!(" pv {}", pv.join(" ")) };
+        let rate = d.nodes as f64 / self.elapsed.as_secs_f64().max(1e-3) / 1e6;
+        format!("depth {depth} score {:+}{pv} nodes {} ({rate:.2} Mn/s)", d.score, d.nodes)
+    }
+}
+
 /// The engine a protocol session asks for moves.
 pub trait Engine: Send + Sync {
     /// Picks a move for `position` at `level` (see [`Thinker::think`]).
     fn think(&self, position: &Position, level: Level) -> Decision;
-    /// Like [`think`](Self::think), reporting each finished iteration (best move so far, score, depth, nodes) to
-    /// `progress`. The default reports nothing.
-    fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Decision)) -> Decision {
+    /// Like [`think`](Self::think), reporting each finished iteration to `progress`. The default reports nothing.
+    fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
         let _ = progress;
         self.think(position, level)
     }
@@ -79,15 +115,20 @@ impl Engine for Thinker {
         Decision::from(&Thinker::think(self, position, level))
     }
 
-    fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Decision)) -> Decision {
+    fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
         let thought = Thinker::think_with_progress(self, position, level, &mut |p| {
-            progress(&Decision {
-                best_move: p.pv.first().copied(),
-                score: p.score,
-                exact: p.exact,
-                depth: p.depth,
-                nodes: p.nodes,
-                stopped: false,
+            progress(&Iteration {
+                decision: Decision {
+                    best_move: p.pv.first().copied(),
+                    score: p.score,
+                    exact: p.exact,
+                    depth: p.depth,
+                    nodes: p.nodes,
+                    stopped: false,
+                },
+                selectivity: p.selectivity,
+                pv: p.pv.clone(),
+                elapsed: p.elapsed,
             });
         });
         Decision::from(&thought)

@@ -376,3 +376,22 @@ fn the_binary_speaks_gtp() {
     assert_eq!(r[5], "=6 ");
     assert!(text.ends_with("\n\n"), "every response ends with an empty line");
 }
+
+#[test]
+fn genmove_writes_each_iteration_to_the_error_stream_only() {
+    let mut s = session(5);
+    let output = run_script(&mut s, "play b f5\ngenmove w\n");
+    let r = responses(&output.out);
+    assert_eq!(r.len(), 2);
+    let mv = parse_vertex(r[1].strip_prefix("= ").expect("genmove succeeds"));
+    let depths: Vec<u32> = output
+        .err
+        .iter()
+        .filter_map(|l| l.strip_prefix("shirokuro: depth "))
+        .map(|rest| rest.split('@').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths, (1..=5).collect::<Vec<_>>(), "{:?}", output.err);
+    // The last iteration's variation starts with the move played.
+    let last = output.err.last().unwrap();
+    assert!(last.contains(&format!(" pv {} ", vertex(mv))), "{last} / {mv:?}");
+}

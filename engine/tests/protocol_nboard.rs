@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shirokuro_engine::eval::Weights;
-use shirokuro_engine::level::Level;
+use shirokuro_engine::level::{Level, Selectivity};
 use shirokuro_engine::protocol::ggf::{GgfError, parse_ggf};
 use shirokuro_engine::protocol::nboard::NboardSession;
-use shirokuro_engine::protocol::{Decision, Engine, Protocol, run_script, serve};
+use shirokuro_engine::protocol::{Decision, Engine, Iteration, Protocol, run_script, serve};
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::Thinker;
 use shirokuro_engine::{Color, Move, Position, Square};
@@ -426,4 +426,93 @@ fn a_hint_stopped_between_its_searches_sends_what_it_has() {
     );
     assert!(out[3].starts_with("nodestats 10 "), "{}", out[3]);
     assert_eq!(engine.calls.load(Ordering::SeqCst), 2, "the third move was never searched");
+}
+
+/// Reports two iterations (a selective one, then an exact one with a long variation) and returns the last.
+struct Reporting;
+
+impl Reporting {
+    fn iterations() -> [Iteration; 2] {
+        let decision = |mv: Square, score, exact, depth, nodes| Decision {
+            best_move: Some(Move::Place(mv)),
+            score,
+            exact,
+            depth,
+            nodes,
+            stopped: false,
+        };
+        let long_pv: Vec<Move> = "d6 c5 f4 e3 f6 d3 e2 f3 d2"
+            .split(' ')
+            .map(|t| Move::Place(Square::parse(t).unwrap()))
+            .chain([Move::Pass])
+            .collect();
+        [
+            Iteration {
+                decision: decision(Square::D6, 2, false, 6, 1000),
+                selectivity: Selectivity::P93,
+                pv: vec![Move::Place(Square::D6), Move::Place(Square::C5)],
+                elapsed: Duration::from_millis(2),
+            },
+            Iteration {
+                decision: decision(Square::D6, -4, true, 20, 3_000_000),
+                selectivity: Selectivity::Exact,
+                pv: long_pv,
+                elapsed: Duration::from_secs(2),
+            },
+        ]
+    }
+}
+
+impl Engine for Reporting {
+    fn think(&self, position: &Position, level: Level) -> Decision {
+        self.think_with_progress(position, level, &mut |_| {})
+    }
+
+    fn think_with_progress(&self, _: &Position, _: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
+        let iterations = Reporting::iterations();
+        for it in &iterations {
+            progress(it);
+        }
+        iterations[1].decision
+    }
+
+    fn stop(&self) {}
+
+    fn new_game(&self) {}
+}
+
+#[test]
+fn go_sends_every_finished_iteration_as_a_status_line() {
+    let mut s = NboardSession::new(Arc::new(Reporting), Level::new(5).unwrap());
+    let out = run_script(&mut s, "nboard 2\nmove F5\ngo\n");
+    assert!(out.err.is_empty(), "{:?}", out.err);
+    assert_eq!(
+        out.out[..4],
+        [
+            "set myname Shirokuro",
+            "status Shirokuro is thinking (level 5)",
+            "status Shirokuro (level 5): depth 6@93% score +2 pv D6 C5 nodes 1000 (0.50 Mn/s)",
+            "status Shirokuro (level 5): depth 20 exact score -4 pv D6 C5 F4 E3 F6 D3 E2 F3 … nodes 3000000 (1.50 Mn/s)",
+        ]
+    );
+    assert!(out.out[4].starts_with("nodestats 3000000 "), "{:?}", out.out);
+    assert!(out.out[5].starts_with("=== D6/-4.00/"), "{:?}", out.out);
+    assert_eq!(out.out[6], "status");
+    assert_eq!(out.out.len(), 7);
+}
+
+#[test]
+fn go_with_the_real_engine_reports_its_iterations_up_to_the_level_depth() {
+    let mut s = session();
+    let out = run_script(&mut s, &format!("nboard 2\nset depth 6\nset game {GAME}\ngo\n"));
+    let depths: Vec<u32> = out
+        .out
+        .iter()
+        .filter_map(|l| l.strip_prefix("status Shirokuro (level 6): depth "))
+        .map(|rest| rest.split('@').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths, (1..=6).collect::<Vec<_>>(), "{:?}", out.out);
+    let answer = out.out.iter().find_map(|l| l.strip_prefix("=== ")).expect("an answer");
+    let mv = parse_move(answer.split('/').next().unwrap());
+    assert!(after(GAME_MOVES).board.is_legal(mv), "{answer}");
 }

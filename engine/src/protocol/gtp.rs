@@ -34,6 +34,12 @@
 //!   white, `.` empty), `gogui-rules_legal_moves` (the moves, `pass` when the side to move must pass, empty when
 //!   the game is over), `gogui-rules_side_to_move` and `gogui-rules_final_result`, so GoGui can use Shirokuro as its
 //!   Othello rule engine (Game ▸ Rules).
+//!
+//! # Progress
+//! While `genmove` and `reg_genmove` search, every finished iteration is written to the error stream, e.g.
+//! `shirokuro: depth 14@93% score +3 pv F5 D6 C3 nodes 1234567 (2.47 Mn/s)` (see
+//! [`Iteration::summary`](super::Iteration::summary)); GoGui shows these lines in its GTP shell. Standard output
+//! carries only the protocol's answers.
 
 use std::sync::Arc;
 
@@ -260,7 +266,8 @@ impl<E: Engine + 'static> GtpSession<E> {
         }
         self.pass_for_turn(color)?;
         let position = self.position();
-        let thought = self.engine.think(&position, self.level);
+        // Each finished iteration goes to the error stream, which GoGui shows in its GTP shell.
+        let thought = self.engine.think_with_progress(&position, self.level, &mut |it| io.warn(&it.summary()));
         let Some(mv) = playable_move(&position, &thought) else {
             self.steps.truncate(before);
             return Ok("pass".to_owned());

@@ -11,7 +11,7 @@
 //! | `set game <GGF>` | the position after the game's last move becomes current (a bad game is reported on the error stream and ignored) |
 //! | `set contempt <n>` | accepted and kept; the search has no draw contempt, so it changes nothing |
 //! | `move <mv>[/<eval>[/<time>]]` | plays the move (`F5`, `PA` for a pass; a bare `F5` line, as NBoard 1.1 sends, works too) |
-//! | `go` | answers `=== <mv>/<eval>/<time>` (eval in discs for the side to move, time in seconds) without playing it; a forced pass is `=== PA` at once |
+//! | `go` | sends a `status` line after every finished iteration (depth@selectivity, score, principal variation, nodes, speed; see [`Iteration::summary`](super::Iteration::summary)), then answers `=== <mv>/<eval>/<time>` (eval in discs for the side to move, time in seconds) without playing it; a forced pass is `=== PA` at once |
 //! | `hint <n>` | `hint 1` searches the position once and sends its best move after every finished iteration; more searches every legal move and sends the best `n`, each as `search <mv> <eval> 0 <depth>`, where depth is the plies searched or `100%` when solved exactly |
 //! | `analyze` | scores every position of the game from the last to the first, one `analysis <k> <eval>` line each (`k` moves played, eval for the side to move) |
 //! | `learn` | answers `learned` (Shirokuro keeps no book yet, so nothing is stored) |
@@ -128,7 +128,10 @@ impl<E: Engine + 'static> NboardSession<E> {
         }
         io.send(&format!("status Shirokuro is thinking (level {})", self.level.get()));
         let start = Instant::now();
-        let thought = self.engine.think(&position, self.level);
+        // Each finished iteration goes to the status bar, so the user sees the search deepen.
+        let thought = self.engine.think_with_progress(&position, self.level, &mut |it| {
+            io.send(&format!("status Shirokuro (level {}): {}", self.level.get(), it.summary()));
+        });
         let seconds = start.elapsed().as_secs_f64();
         io.send(&format!("nodestats {} {seconds:.2}", thought.nodes));
         if let Some(mv) = playable_move(&position, &thought) {
@@ -164,8 +167,8 @@ impl<E: Engine + 'static> NboardSession<E> {
                     .map(|mv| format!("search {} {:.2} 0 {depth}", move_text(mv, "PA"), f64::from(d.score)))
             };
             let mut last = None;
-            let thought = self.engine.think_with_progress(&position, self.level, &mut |d| {
-                if let Some(line) = search_line(d) {
+            let thought = self.engine.think_with_progress(&position, self.level, &mut |it| {
+                if let Some(line) = search_line(&it.decision) {
                     io.send(&line);
                     last = Some(line);
                 }
