@@ -33,6 +33,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod protocol;
+pub mod random_board;
 pub mod search;
 pub mod square;
 pub mod stability;

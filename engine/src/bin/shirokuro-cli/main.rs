@@ -10,6 +10,7 @@ mod mpc_fit;
 mod nboard;
 mod perft;
 mod play;
+mod randboard;
 mod selfplay;
 mod solve;
 mod train;
@@ -56,6 +57,8 @@ enum Command {
     Nboard(nboard::Args),
     /// Opening books: info, show, merge, convert (import/export), fix, edit, reduce, generate, bench.
     Book(book::Args),
+    /// Random mid-game positions whose score at the level lies in a range (quizzes, game starts).
+    Randboard(randboard::Args),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Command::Gtp(args) => gtp::run(&args),
         Command::Nboard(args) => nboard::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Randboard(args) => randboard::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -10,9 +10,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::notation::{PassStyle, format_transcript, parse_board, parse_transcript_from};
+use shirokuro_engine::random_board::{self, RandomBoardSpec};
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::Thinker;
 use shirokuro_engine::{Color, Move, Position};
@@ -47,6 +49,8 @@ pub struct Session {
     positions: Vec<Position>,
     moves: Vec<Move>,
     undone: Vec<Move>,
+    /// Seeds of `randboard` when none is given.
+    seed_source: GameRng,
 }
 
 /// What a command asks of the loop.
@@ -70,6 +74,9 @@ impl Session {
             positions: vec![Position::INITIAL],
             moves: Vec::new(),
             undone: Vec::new(),
+            seed_source: GameRng::new(
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()),
+            ),
         }
     }
 
@@ -267,6 +274,7 @@ impl Session {
                 self.thinker.clear();
                 Ok(())
             }
+            "randboard" | "genrandboard" => self.random_board(&rest),
             "play" => self.play_text(&rest.join("")),
             _ => self.play_text(&format!("{command}{}", rest.join(""))),
         };
@@ -276,6 +284,31 @@ impl Session {
         self.advance(&mut out);
         out.push_str(&self.show());
         Outcome::Continue(out)
+    }
+
+    /// `randboard <min> <max> <moves> [seed]`: a new game along a random line of `moves` moves whose position is worth
+    /// `min..=max` discs for Black at the current level (see `shirokuro_engine::random_board`).
+    fn random_board(&mut self, args: &[&str]) -> Result<(), String> {
+        const USAGE: &str = "randboard <min> <max> <moves> [seed]: scores for Black (-64..64), moves 1-60";
+        let number = |i: usize| args.get(i).map(|t| t.parse::<i64>().map_err(|_| format!("{t:?} is not a number")));
+        let (Some(min), Some(max), Some(moves)) = (number(0), number(1), number(2)) else {
+            return Err(USAGE.to_owned());
+        };
+        let (min, max, moves) = (min?, max?, moves?);
+        let seed = match number(3) {
+            Some(seed) => u64::try_from(seed?).map_err(|_| "the seed must not be negative".to_owned())?,
+            None => self.seed_source.next_u64(),
+        };
+        let score = |v: i64| i32::try_from(v).map_err(|_| format!("{v}: {USAGE}"));
+        let moves = u8::try_from(moves).map_err(|_| format!("{moves} moves: {USAGE}"))?;
+        let spec = RandomBoardSpec::new(moves, score(min)?, score(max)?, self.level).map_err(|e| e.to_string())?;
+        let board = random_board::generate(&self.thinker, &spec, &mut GameRng::new(seed)).map_err(|e| e.to_string())?;
+        self.start = Position::INITIAL;
+        self.restart();
+        for mv in board.line {
+            self.push(mv)?;
+        }
+        Ok(())
     }
 
     fn restart(&mut self) {
@@ -342,7 +375,8 @@ impl Session {
 }
 
 const HELP: &str = "commands: play f5d6 (or just f5d6) | undo [n] | redo [n] | go | hint [n] | analyze | transcript \
-| setboard <65 chars> | init | new | level <1-60> | levelinfo | mode <0-3> | clearcache | quit\n";
+| setboard <65 chars> | randboard <min> <max> <moves> [seed] | init | new | level <1-60> | levelinfo | mode <0-3> \
+| clearcache | quit\n";
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let weights = match (&args.weights, args.zero_weights) {
@@ -407,6 +441,29 @@ mod tests {
         let Outcome::Continue(text) = s.execute("setboard xyz") else { panic!("quit") };
         assert!(text.contains("error:"), "{text}");
         assert_eq!(s.execute("quit"), Outcome::Quit);
+    }
+
+    #[test]
+    fn randboard_starts_a_game_along_a_random_line() {
+        let mut s = session(3);
+        let Outcome::Continue(text) = s.execute("randboard -64 64 20 5") else { panic!("quit") };
+        assert!(!text.contains("error:"), "{text}");
+        assert_eq!(s.moves.iter().filter(|mv| **mv != Move::Pass).count(), 20);
+        let line = s.moves.clone();
+        let _ = s.execute("randboard -64 64 20 5");
+        assert_eq!(s.moves, line, "the same seed gives the same line");
+        for bad in [
+            "randboard",
+            "randboard 1 2",
+            "randboard a 2 20",
+            "randboard 5 2 20",
+            "randboard 0 2 0",
+            "randboard 0 2 20 -1",
+        ] {
+            let Outcome::Continue(text) = s.execute(bad) else { panic!("quit") };
+            assert!(text.contains("error:"), "{bad}: {text}");
+            assert_eq!(s.moves, line, "{bad} changed the game");
+        }
     }
 
     #[test]
