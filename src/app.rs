@@ -9,6 +9,7 @@ use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
 use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
+use shirokuro_engine::random_board::RandomBoardError;
 
 use crate::book_worker::{self, Operation, Outcome, SharedBook};
 use crate::engine_worker::{self, EngineOptions, Event, Handle};
@@ -50,6 +51,12 @@ pub enum Change {
     BookErrorLeaf(u8),
     /// Right-click edits book values.
     BookRightClick(bool),
+    /// Moves of a random board.
+    RandomMoves(u8),
+    /// Lowest score (Black) of a random board.
+    RandomMin(i8),
+    /// Highest score (Black) of a random board.
+    RandomMax(i8),
 }
 
 /// The Book menu's commands.
@@ -562,6 +569,14 @@ impl App {
             Event::WeightsFailed(error) => self.notices.push(Notice::WeightsFailed { error }),
             Event::EngineFailed(error) => self.notices.push(Notice::EngineFailed { error }),
             event => {
+                if let Event::RandomBoard {
+                    generation,
+                    result: Err(RandomBoardError::NotFound { moves, min, max, .. }),
+                } = &event
+                    && *generation == self.game.generation()
+                {
+                    self.notices.push(Notice::RandomBoardNotFound { moves: *moves, min: *min, max: *max });
+                }
                 let action = self.game.on_engine(event, &make_ctx(&self.settings, self.language, &self.book));
                 self.perform(action);
             }
@@ -595,6 +610,11 @@ impl App {
             Change::BookErrorSum(v) => s.book.error_sum = v.min(*settings::BOOK_ERRORS.end()),
             Change::BookErrorLeaf(v) => s.book.error_leaf = v.min(*settings::BOOK_ERRORS.end()),
             Change::BookRightClick(on) => s.book.right_click_edit = on,
+            Change::RandomMoves(n) => {
+                s.random_board.moves = n.clamp(*settings::RANDOM_MOVES.start(), *settings::RANDOM_MOVES.end());
+            }
+            Change::RandomMin(v) => s.random_board.set_min(v),
+            Change::RandomMax(v) => s.random_board.set_max(v),
         }
         if reconfigure && let Some(engine) = &self.engine {
             // Abandon the running job; the game re-plans when the rebuilt engine reports `Configured`.
@@ -793,6 +813,7 @@ fn notice_text(s: &crate::i18n::Strings, notice: &Notice) -> String {
         Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[error]),
         Notice::TranscriptRejected { error } => fill(&s.notice_transcript_rejected, &[error]),
         Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
+        Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
         Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
         Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
         Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
@@ -807,6 +828,7 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
     match key.as_ref() {
         Key::Named(Named::ArrowRight) => game(game::Message::Forward),
         Key::Named(Named::ArrowLeft) => game(game::Message::Backward),
+        Key::Named(Named::Home) if modifiers.shift() => game(game::Message::BackToRandom),
         Key::Named(Named::Home) => game(game::Message::First),
         Key::Named(Named::End) => game(game::Message::Last),
         Key::Named(Named::Backspace) => game(game::Message::Undo),
@@ -814,6 +836,7 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
         Key::Character(c) if modifiers.command() => match c {
             "n" => Some(Message::NewGame(Mode::HumanVsHuman)),
             "l" => game(game::Message::SaveBranch),
+            "r" => game(game::Message::GenerateRandom),
             "c" => Some(Message::CopyTranscript),
             "v" => Some(Message::PasteTranscript),
             _ => None,

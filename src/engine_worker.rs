@@ -6,6 +6,7 @@
 //!   engine's stop flag, so a running search returns within milliseconds; the worker skips work for older
 //!   generations, and the app drops any event whose generation is not its current one.
 //! - Hints and analysis report each value as soon as it is found.
+//! - Random boards (Operate ▸ Generate Random Board) are made here too, with the same thinker, and stop like searches.
 //! - Jobs may carry a book snapshot: the AI then plays a book move when the position has one (best at random among
 //!   equals, as Egaroucid), hints give book values (labelled "book") for the moves in the book and search the others,
 //!   and analysis takes a position's book value when it has one.
@@ -26,6 +27,7 @@ use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::{ops, views};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::{Level, SearchPlan};
+use shirokuro_engine::random_board::{self, RandomBoard, RandomBoardError, RandomBoardSpec};
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::{ThinkProgress, Thinker, ThinkerStop, Thought};
 use shirokuro_engine::{Color, Move, Position, Square};
@@ -53,6 +55,13 @@ pub enum Job {
         level: Level,
         /// The book whose values replace searches, if any.
         book: Option<SharedBook>,
+    },
+    /// Make a random mid-game position (Operate ▸ Generate Random Board).
+    RandomBoard {
+        /// Moves and score range.
+        spec: RandomBoardSpec,
+        /// The generator's seed.
+        seed: u64,
     },
     /// Evaluate each position of a line, in the given order.
     Analyze {
@@ -137,6 +146,13 @@ pub enum Event {
         ply: usize,
         /// Predicted final disc difference, Black positive.
         value: i32,
+    },
+    /// A random board was made (or could not be).
+    RandomBoard {
+        /// The request's generation.
+        generation: u64,
+        /// The line from the initial position and its score, or why there is none.
+        result: Result<RandomBoard, RandomBoardError>,
     },
     /// A job finished (not sent for stopped or superseded jobs).
     Done {
@@ -350,6 +366,24 @@ impl Worker {
                 alive && self.emit(Event::Thought { generation, thought }) && self.emit(Event::Done { generation })
             }
             Job::Hints { position, level, book } => self.hints(thinker, generation, position, level, book.as_ref()),
+            Job::RandomBoard { spec, seed } => {
+                let result = random_board::generate(thinker, &spec, &mut GameRng::new(seed));
+                if result == Err(RandomBoardError::Stopped) {
+                    return self.log_stop(Search::RandomBoard);
+                }
+                if !self.is_current(generation) {
+                    return true;
+                }
+                let logged = match &result {
+                    Ok(board) => self.emit(Event::Log(LogLine::RandomBoard {
+                        moves: spec.moves(),
+                        black_score: board.black_score,
+                        tries: board.tries,
+                    })),
+                    Err(_) => true,
+                };
+                logged && self.emit(Event::RandomBoard { generation, result }) && self.emit(Event::Done { generation })
+            }
             Job::Analyze { positions, level, book } => {
                 for (ply, position) in positions {
                     if !self.is_current(generation) {

@@ -15,6 +15,8 @@ pub enum Search {
     Hints,
     /// Analysis of the line.
     Analysis,
+    /// Generating a random board.
+    RandomBoard,
 }
 
 /// One line of the log panel.
@@ -35,6 +37,15 @@ pub enum LogLine {
         search: Search,
         /// Microseconds from the cancel to the return.
         micros: u64,
+    },
+    /// A random board was made.
+    RandomBoard {
+        /// Its moves.
+        moves: u8,
+        /// Its score for Black.
+        black_score: i32,
+        /// Tries it took.
+        tries: usize,
     },
     /// One finished iteration of the AI's search.
     Iteration {
@@ -104,6 +115,9 @@ impl LogLine {
                 let ms = format!("{:.1}", *micros as f64 / 1e3);
                 fill(&s.log_stopped, &[&search_name(s, *search), &ms])
             }
+            LogLine::RandomBoard { moves, black_score, tries } => {
+                fill(&s.log_random_board, &[moves, &format!("{black_score:+}"), tries])
+            }
             LogLine::Iteration { depth, percent, score, pv, nodes, nps } => {
                 let selectivity = percent.as_ref().map_or_else(|| s.log_exact.clone(), |p| format!("{p}%"));
                 let pv = moves(pv);
@@ -143,6 +157,7 @@ fn search_name(s: &Strings, search: Search) -> String {
         Search::Move => s.log_search_move.clone(),
         Search::Hints => s.log_search_hints.clone(),
         Search::Analysis => s.log_search_analysis.clone(),
+        Search::RandomBoard => s.log_search_random.clone(),
     }
 }
 

@@ -36,34 +36,26 @@ fn toggle<'a>(label: &str, display: &settings::Display, which: Toggle) -> MenuIt
     check(label, display_value(display, which), move |on| Message::Setting(Change::Display(which, on)))
 }
 
-fn range<'a>(
-    label: &str,
-    values: std::ops::RangeInclusive<u8>,
-    value: u8,
-    on_change: impl Fn(u8) -> Message + 'a,
-) -> MenuItem<'a> {
-    Item::new(
-        column![text(format!("{label}: {value}")).size(14), slider(values, value, on_change)]
-            .spacing(2)
-            .padding([4, 8]),
-    )
-}
-
-fn range16<'a>(
-    label: &str,
-    values: std::ops::RangeInclusive<u16>,
-    value: u16,
-    on_change: impl Fn(u16) -> Message + 'a,
-) -> MenuItem<'a> {
-    Item::new(
-        column![text(format!("{label}: {value}")).size(14), slider(values, value, on_change)]
-            .spacing(2)
-            .padding([4, 8]),
-    )
-}
-
 fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Renderer> {
     Menu::new(items).width(MENU_WIDTH).offset(4.0).spacing(2.0)
+}
+
+/// A labelled slider over `values` (any of the integer types the slider takes).
+fn range<'a, T>(
+    label: &str,
+    values: std::ops::RangeInclusive<T>,
+    value: T,
+    on_change: impl Fn(T) -> Message + 'a,
+) -> MenuItem<'a>
+where
+    T: Copy + From<u8> + PartialOrd + num_traits::FromPrimitive + std::fmt::Display + 'a,
+    f64: From<T>,
+{
+    Item::new(
+        column![text(format!("{label}: {value}")).size(14), slider(values, value, on_change)]
+            .spacing(2)
+            .padding([4, 8]),
+    )
 }
 
 /// A slider for a book error setting; its top value reads "Inf" (no limit).
@@ -97,7 +89,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let settings_menu = menu(vec![
         check(&s.use_book, settings.use_book, |on| Message::Setting(Change::UseBook(on))),
         range(&s.level, settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
-        range16(&s.threads, settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
+        range(&s.threads, settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
         range(&s.hash_level, settings::HASH_LEVELS, settings.hash_level, |v| Message::Setting(Change::HashLevel(v))),
         check(&s.ai_plays_black, settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
         check(&s.ai_plays_white, settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
@@ -134,6 +126,9 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     } else {
         action(&s.stop_ai, Some("Q"), g(game::Message::Stop))
     };
+    let r = settings.random_board;
+    let scores = i16::from(*settings::RANDOM_SCORES.start())..=i16::from(*settings::RANDOM_SCORES.end());
+    let score = |v: i16| i8::try_from(v).unwrap_or(0);
     let operate_menu = menu(vec![
         action(&s.ai_one_move, Some("G"), g(game::Message::AiMoveOnce)),
         action(&s.forward, Some("Right"), g(game::Message::Forward)),
@@ -142,6 +137,20 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(&s.first_position, Some("Home"), g(game::Message::First)),
         action(&s.last_position, Some("End"), g(game::Message::Last)),
         action(&s.save_branch, Some("Ctrl+L"), g(game::Message::SaveBranch)),
+        action(&s.back_to_random, Some("Shift+Home"), g(game::Message::BackToRandom)),
+        submenu(
+            &s.random_board,
+            vec![
+                action(&s.random_generate, Some("Ctrl+R"), g(game::Message::GenerateRandom)),
+                range(&s.random_moves, settings::RANDOM_MOVES, r.moves, |v| Message::Setting(Change::RandomMoves(v))),
+                range(&s.random_score_min, scores.clone(), i16::from(r.score_min), move |v| {
+                    Message::Setting(Change::RandomMin(score(v)))
+                }),
+                range(&s.random_score_max, scores, i16::from(r.score_max), move |v| {
+                    Message::Setting(Change::RandomMax(score(v)))
+                }),
+            ],
+        ),
         stop_or_resume,
         action(&s.clear_cache, None, g(game::Message::ClearCache)),
     ]);

@@ -29,6 +29,12 @@ pub const BOOK_DEPTHS: RangeInclusive<u8> = 0..=60;
 pub const BOOK_ERRORS: RangeInclusive<u8> = 0..=25;
 /// The error setting that stands for "no limit".
 pub const BOOK_ERROR_UNLIMITED: u8 = 25;
+/// Moves of a random board.
+pub const RANDOM_MOVES: RangeInclusive<u8> = 1..=60;
+/// Scores (Black's) a random board's range can have.
+pub const RANDOM_SCORES: RangeInclusive<i8> = -64..=64;
+/// The smallest gap between the lowest and highest score of a random board (Egaroucid's).
+pub const RANDOM_SCORE_GAP: i8 = 2;
 /// Window sizes remembered (logical pixels, each side).
 pub const WINDOW_SIDES: RangeInclusive<u32> = 300..=16_384;
 
@@ -63,6 +69,60 @@ pub struct Settings {
     pub display: Display,
     /// Book learning limits (Book › Book Settings).
     pub book: BookSettings,
+    /// Operate › Generate Random Board.
+    pub random_board: RandomBoardSettings,
+}
+
+/// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
+/// Black (the bounds at least [`RANDOM_SCORE_GAP`] apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RandomBoardSettings {
+    /// Moves from the initial position.
+    pub moves: u8,
+    /// Lowest score for Black.
+    pub score_min: i8,
+    /// Highest score for Black.
+    pub score_max: i8,
+}
+
+impl Default for RandomBoardSettings {
+    fn default() -> RandomBoardSettings {
+        // Egaroucid's defaults.
+        RandomBoardSettings { moves: 20, score_min: -64, score_max: 64 }
+    }
+}
+
+impl RandomBoardSettings {
+    /// Sets the lowest score, pushing the highest up when they would be closer than [`RANDOM_SCORE_GAP`].
+    pub fn set_min(&mut self, value: i8) {
+        let top = RANDOM_SCORES.end() - RANDOM_SCORE_GAP;
+        self.score_min = value.clamp(*RANDOM_SCORES.start(), top);
+        self.score_max = self.score_max.max(self.score_min + RANDOM_SCORE_GAP);
+    }
+
+    /// Sets the highest score, pushing the lowest down when they would be closer than [`RANDOM_SCORE_GAP`].
+    pub fn set_max(&mut self, value: i8) {
+        let bottom = RANDOM_SCORES.start() + RANDOM_SCORE_GAP;
+        self.score_max = value.clamp(bottom, *RANDOM_SCORES.end());
+        self.score_min = self.score_min.min(self.score_max - RANDOM_SCORE_GAP);
+    }
+
+    /// Reads the `[random_board]` table value by value; a range with the bounds too close (or reversed) falls back
+    /// to the default range.
+    fn from_table(mut t: toml::Table, notices: &mut Vec<Notice>) -> RandomBoardSettings {
+        let d = RandomBoardSettings::default();
+        let p = "random_board.";
+        let moves = take(&mut t, p, "moves", |v| RANDOM_MOVES.contains(v), notices).unwrap_or(d.moves);
+        let score = |v: &i8| RANDOM_SCORES.contains(v);
+        let score_min = take(&mut t, p, "score_min", score, notices).unwrap_or(d.score_min);
+        let score_max = take(&mut t, p, "score_max", score, notices).unwrap_or(d.score_max);
+        unknown_keys(t, p, notices);
+        if i16::from(score_max) - i16::from(score_min) < i16::from(RANDOM_SCORE_GAP) {
+            notices.push(Notice::BadValue { key: format!("{p}score_max") });
+            return RandomBoardSettings { moves, ..d };
+        }
+        RandomBoardSettings { moves, score_min, score_max }
+    }
 }
 
 /// Book learning limits, as Egaroucid's Book Settings: errors at [`BOOK_ERROR_UNLIMITED`] mean no limit.
@@ -166,6 +226,7 @@ impl Default for Settings {
             window_height: 720,
             display: Display::default(),
             book: BookSettings::default(),
+            random_board: RandomBoardSettings::default(),
         }
     }
 }
@@ -234,6 +295,15 @@ pub enum Notice {
     },
     /// The clipboard held no text.
     ClipboardEmpty,
+    /// Generate Random Board found no position in the range.
+    RandomBoardNotFound {
+        /// Moves asked for.
+        moves: u8,
+        /// Lowest score for Black.
+        min: i32,
+        /// Highest score for Black.
+        max: i32,
+    },
     /// The book file exists but could not be read; no book is in use.
     BookUnreadable {
         /// The file.
@@ -365,6 +435,14 @@ impl Settings {
                 Some(_) => {
                     notices.push(Notice::BadValue { key: "book".to_owned() });
                     d.book
+                }
+            },
+            random_board: match table.remove("random_board") {
+                None => d.random_board,
+                Some(toml::Value::Table(random)) => RandomBoardSettings::from_table(random, notices),
+                Some(_) => {
+                    notices.push(Notice::BadValue { key: "random_board".to_owned() });
+                    d.random_board
                 }
             },
             display: match table.remove("display") {

@@ -257,6 +257,7 @@ fn job_book(action: &Action) -> Option<Option<SharedBook>> {
             engine_worker::Job::Think { book, .. }
             | engine_worker::Job::Hints { book, .. }
             | engine_worker::Job::Analyze { book, .. } => book.clone(),
+            engine_worker::Job::RandomBoard { .. } => None,
         }),
         _ => None,
     }

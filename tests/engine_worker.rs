@@ -74,3 +74,19 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     assert_eq!(generation, 7, "the stopped search reported nothing");
     assert!(cancelled.elapsed() < Duration::from_secs(2), "stopped in {:?}", cancelled.elapsed());
 }
+
+#[test]
+fn the_worker_makes_random_boards() {
+    use shirokuro_engine::random_board::{RandomBoardError, RandomBoardSpec};
+    let (handle, mut events) = started();
+    let spec = RandomBoardSpec::new(10, -64, 64, Level::clamped(2)).unwrap();
+    handle.send(Request { generation: 1, job: Job::RandomBoard { spec, seed: 3 } });
+    let Event::RandomBoard { generation: 1, result: Ok(board) } = next(&mut events) else { panic!("a board") };
+    assert_eq!(board.line.iter().filter(|mv| mv.square().is_some()).count(), 10);
+    assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
+    // An impossible range comes back as an error, not as silence.
+    let spec = RandomBoardSpec::new(2, 60, 64, Level::clamped(1)).unwrap();
+    handle.send(Request { generation: 2, job: Job::RandomBoard { spec, seed: 3 } });
+    let Event::RandomBoard { generation: 2, result } = next(&mut events) else { panic!("a result") };
+    assert!(matches!(result, Err(RandomBoardError::NotFound { moves: 2, .. })), "{result:?}");
+}

@@ -365,3 +365,56 @@ fn the_best_line_comes_from_the_ai_and_from_the_best_hint() {
     let _ = game.update(Message::Backward, &ctx(&settings));
     assert_eq!(game.best_line(), None);
 }
+
+#[test]
+fn a_random_board_replaces_the_game_and_back_to_random_returns_to_it() {
+    use shirokuro_engine::random_board::{RandomBoard, RandomBoardError};
+    let mut settings = human_vs_human();
+    settings.random_board.moves = 6;
+    settings.random_board.set_min(-3);
+    settings.random_board.set_max(5);
+    let (mut game, _) = ready_game(&settings);
+    let _ = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    let action = game.update(Message::GenerateRandom, &ctx(&settings));
+    let (generation, job) = started_job(&action).expect("a random board job");
+    let Job::RandomBoard { spec, .. } = job else { panic!("{job:?}") };
+    assert_eq!((spec.moves(), spec.score_range(), spec.level().get()), (6, (-3, 5), settings.level));
+    // While it runs, clicks wait.
+    let _ = game.update(Message::SquareClicked(sq("d6")), &ctx(&settings));
+    assert_eq!(game.record().ply(), 1);
+
+    let line: Vec<Move> = ["f5", "d6", "c3", "d3", "c4", "f4"].iter().map(|s| Move::Place(sq(s))).collect();
+    let mut position = Position::INITIAL;
+    for mv in &line {
+        position = position.play(*mv).unwrap();
+    }
+    let board = RandomBoard { line, position, black_score: 1, tries: 1 };
+    // A stale result changes nothing.
+    let _ =
+        game.on_engine(Event::RandomBoard { generation: generation - 1, result: Ok(board.clone()) }, &ctx(&settings));
+    assert_eq!(game.record().ply(), 1);
+    let action = game.on_engine(Event::RandomBoard { generation, result: Ok(board) }, &ctx(&settings));
+    assert_eq!(game.record().current().position, position);
+    assert_eq!(game.random_start(), Some(6));
+    assert_eq!(game.transcript(), "f5d6c3d3c4f4");
+    assert!(matches!(started_job(&action), Some((_, Job::Hints { .. }))), "hints for the new position");
+
+    // Play on, look back, then jump to the generated position.
+    let _ = game.update(Message::SquareClicked(sq("f3")), &ctx(&settings));
+    let _ = game.update(Message::First, &ctx(&settings));
+    assert_eq!(game.record().ply(), 0);
+    let _ = game.update(Message::BackToRandom, &ctx(&settings));
+    assert_eq!((game.record().ply(), game.record().current().position), (6, position));
+
+    // A failed generation leaves the game as it was; a new game forgets the random start.
+    let action = game.update(Message::GenerateRandom, &ctx(&settings));
+    let (generation, _) = started_job(&action).unwrap();
+    let not_found = RandomBoardError::NotFound { moves: 6, min: -3, max: 5, tries: 40 };
+    let action = game.on_engine(Event::RandomBoard { generation, result: Err(not_found) }, &ctx(&settings));
+    assert_eq!(game.record().current().position, position);
+    assert!(matches!(started_job(&action), Some((_, Job::Hints { .. }))));
+    let _ = game.new_game(&ctx(&settings));
+    assert_eq!(game.random_start(), None);
+    let _ = game.update(Message::BackToRandom, &ctx(&settings));
+    assert_eq!(game.record().ply(), 0);
+}

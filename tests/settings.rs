@@ -147,3 +147,40 @@ fn window_resizes_are_remembered() {
     let _ = app.update(Message::WindowResized(iced::Size::new(10.0, 100_000.0)));
     assert_eq!((app.settings().window_width, app.settings().window_height), (300, 16_384));
 }
+
+#[test]
+fn random_board_settings_round_trip_keep_their_gap_and_bad_ones_fall_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.toml");
+    let mut s = Settings::default();
+    s.random_board.moves = 34;
+    s.random_board.set_min(-4);
+    s.random_board.set_max(6);
+    settings::save(&s, &path).unwrap();
+    let loaded = settings::load(&path);
+    assert_eq!(loaded.notices, vec![]);
+    assert_eq!(loaded.settings.random_board, s.random_board);
+
+    // The sliders keep the bounds at least 2 apart, pushing the other bound along.
+    let mut r = s.random_board;
+    r.set_min(10);
+    assert_eq!((r.score_min, r.score_max), (10, 12));
+    r.set_max(-64);
+    assert_eq!((r.score_min, r.score_max), (-64, -62));
+    r.set_min(64);
+    assert_eq!((r.score_min, r.score_max), (62, 64));
+
+    let d = Settings::default().random_board;
+    for (text, key, moves) in [
+        ("[random_board]\nmoves = 0\n", "random_board.moves", d.moves),
+        ("[random_board]\nmoves = 9\nscore_min = 5\nscore_max = 6\n", "random_board.score_max", 9),
+        ("[random_board]\nscore_min = -65\n", "random_board.score_min", d.moves),
+        ("random_board = 3\n", "random_board", d.moves),
+    ] {
+        fs::write(&path, text).unwrap();
+        let loaded = settings::load(&path);
+        assert_eq!(loaded.notices, vec![Notice::BadValue { key: key.to_owned() }], "{text}");
+        let r = loaded.settings.random_board;
+        assert_eq!((r.moves, r.score_min, r.score_max), (moves, d.score_min, d.score_max), "{text}");
+    }
+}

@@ -36,6 +36,9 @@ fn navigation_and_game_keys() {
     assert!(matches!(ctrl("l"), Some(Message::Game(game::Message::SaveBranch))));
     assert!(matches!(ctrl("c"), Some(Message::CopyTranscript)));
     assert!(matches!(ctrl("v"), Some(Message::PasteTranscript)));
+    assert!(matches!(ctrl("r"), Some(Message::Game(game::Message::GenerateRandom))));
+    let shift_home = shortcut(&press(Key::Named(key::Named::Home), Modifiers::SHIFT), &s);
+    assert!(matches!(shift_home, Some(Message::Game(game::Message::BackToRandom))));
     let plain = |c| shortcut(&press(char_key(c), Modifiers::empty()), &s);
     assert!(matches!(plain("g"), Some(Message::Game(game::Message::AiMoveOnce))));
     assert!(matches!(plain("q"), Some(Message::Game(game::Message::Stop))));

@@ -241,3 +241,18 @@ fn a_right_click_opens_the_book_editor_on_screen() {
     assert!(ui.find(selector::id("book-edit")).is_ok(), "the editor is shown");
     assert!(ui.find("Book value of f5:").is_ok());
 }
+
+#[test]
+fn the_operate_menu_has_back_to_random_and_the_random_board_submenu() {
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("Operate").expect("the Operate menu title");
+    assert!(ui.find("Generate Random Board ›").is_ok(), "the submenu title");
+    let _ = ui.click("Back to Random Pos. (Shift+Home)").expect("Back to Random Pos. in the Operate menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let messages = apply(&mut app, messages);
+    assert!(messages.iter().any(|m| matches!(m, Message::Game(game::Message::BackToRandom))), "{messages:?}");
+    // Without a random board it changes nothing.
+    assert_eq!(app.game().record().ply(), 0);
+    assert_eq!(app.game().random_start(), None);
+}

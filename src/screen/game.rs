@@ -9,7 +9,9 @@ use std::collections::VecDeque;
 
 use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
+use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::level::{Level, LevelCategory};
+use shirokuro_engine::random_board::RandomBoardSpec;
 use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::engine_worker::{Event, HintKind, Job, Request, black_value};
@@ -95,6 +97,10 @@ pub enum Message {
     BookEditSubmit,
     /// Leave the book value editor without a change.
     BookEditCancel,
+    /// Operate ▸ Generate Random Board ▸ Generate: a new game along a random line (settings' moves and score range).
+    GenerateRandom,
+    /// Operate ▸ Back to Random Pos.: to the position the random board was generated at.
+    BackToRandom,
 }
 
 /// What the engine should do, for the app to pass on.
@@ -145,6 +151,8 @@ enum Running {
     Hints,
     /// Analysis of the line.
     Analysis,
+    /// A random board being generated.
+    RandomBoard,
 }
 
 /// One move's hint.
@@ -182,6 +190,10 @@ pub struct Game {
     book_edit: Option<BookEdit>,
     /// Book overlay data of a position, from the book worker.
     book_views: Option<(Position, Vec<shirokuro_engine::book::views::MoveView>)>,
+    /// The ply of the generated position when the game is a random board.
+    random_start: Option<usize>,
+    /// Seeds of the random boards.
+    seeds: GameRng,
 }
 
 impl Game {
@@ -204,6 +216,10 @@ impl Game {
             hovered: None,
             best_line: None,
             book_edit: None,
+            random_start: None,
+            seeds: GameRng::new(
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+            ),
             book_views: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
@@ -316,6 +332,7 @@ impl Game {
     /// Replaces the game by these moves from the initial position (already checked legal, e.g. by the transcript
     /// parser), with the cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_moves(&mut self, moves: &[Square], ctx: &Ctx<'_>) -> Action {
+        self.random_start = None;
         let mut record = Record::default();
         for &square in moves {
             if record.play(square, true).is_err() {
@@ -343,9 +360,16 @@ impl Game {
         Openings::of(language).name(&next).map(|name| (square, name))
     }
 
+    /// The ply of the generated position, when the game is a random board.
+    #[must_use]
+    pub fn random_start(&self) -> Option<usize> {
+        self.random_start
+    }
+
     /// Starts a new game from the initial position; the AI sides are already in `ctx.settings`.
     pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
         self.record = Record::default();
+        self.random_start = None;
         self.paused = false;
         self.hints.clear();
         self.awaiting_start = self.ai_to_move(ctx.settings);
@@ -421,6 +445,11 @@ impl Game {
                 self.book_edit = None;
                 Action::None
             }
+            Message::GenerateRandom => self.generate_random(ctx),
+            Message::BackToRandom => match self.random_start {
+                Some(ply) => self.navigate(ply, ctx),
+                None => Action::None,
+            },
         }
     }
 
@@ -511,6 +540,20 @@ impl Game {
                 self.refresh(ctx);
                 Action::None
             }
+            Event::RandomBoard { generation, result } if generation == self.generation => {
+                self.running = None;
+                match result {
+                    Ok(board) => {
+                        let squares: Vec<Square> = board.line.iter().filter_map(|mv| mv.square()).collect();
+                        let action = self.load_moves(&squares, ctx);
+                        self.random_start = Some(self.record.last_ply());
+                        self.refresh(ctx);
+                        action
+                    }
+                    // The app shows why; the game goes on where it was.
+                    Err(_) => self.plan(ctx),
+                }
+            }
             Event::Done { generation } if generation == self.generation => self.job_done(ctx),
             // Stale results, and events the app handles.
             _ => Action::None,
@@ -558,7 +601,7 @@ impl Game {
 
     fn square_clicked(&mut self, square: Square, ctx: &Ctx<'_>) -> Action {
         let at_ai_turn = self.ai_to_move(ctx.settings) && self.record.is_at_end() && !self.paused;
-        if at_ai_turn && !self.awaiting_start || self.running == Some(Running::Analysis) {
+        if at_ai_turn && !self.awaiting_start || self.is_busy() {
             return Action::None;
         }
         if self.record.play(square, false).is_err() {
@@ -616,6 +659,29 @@ impl Game {
             generation: self.generation,
             job: Job::Think { position, level, book: ctx.book.cloned() },
         }))
+    }
+
+    /// Whether a job that takes the board over runs (analysis, random board generation): clicks wait for it.
+    fn is_busy(&self) -> bool {
+        matches!(self.running, Some(Running::Analysis | Running::RandomBoard))
+    }
+
+    /// Asks the engine for a random board as the settings describe it.
+    fn generate_random(&mut self, ctx: &Ctx<'_>) -> Action {
+        let r = ctx.settings.random_board;
+        let level = Level::clamped(ctx.settings.level);
+        let Ok(spec) = RandomBoardSpec::new(r.moves, i32::from(r.score_min), i32::from(r.score_max), level) else {
+            return Action::None;
+        };
+        if !self.engine_ready {
+            return Action::None;
+        }
+        self.generation += 1;
+        self.hints.clear();
+        self.running = Some(Running::RandomBoard);
+        self.refresh(ctx);
+        let job = Job::RandomBoard { spec, seed: self.seeds.next_u64() };
+        Action::Engine(Order::Start(Request { generation: self.generation, job }))
     }
 
     fn analyze(&mut self, ctx: &Ctx<'_>) -> Action {
@@ -779,7 +845,7 @@ impl Game {
     pub fn view<'a>(&'a self, ctx: &Ctx<'_>) -> Element<'a, Message> {
         let s = ctx.strings();
         let display = &ctx.settings.display;
-        let clickable = !(self.is_thinking() || self.running == Some(Running::Analysis));
+        let clickable = !(self.is_thinking() || self.is_busy());
         let on_click: Option<fn(Square) -> Message> = if clickable { Some(Message::SquareClicked) } else { None };
         let board = canvas(
             Board::new(&self.scene, &self.caches, on_click)
@@ -903,6 +969,8 @@ impl Game {
             s.engine_loading.clone()
         } else if self.running == Some(Running::Analysis) {
             s.analyzing.clone()
+        } else if self.running == Some(Running::RandomBoard) {
+            s.generating_random.clone()
         } else if self.is_thinking() {
             s.ai_thinking.clone()
         } else if self.paused {
