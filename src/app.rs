@@ -18,6 +18,7 @@ use crate::log::{LogLine, operation_name};
 use crate::menu;
 use crate::screen::Ctx;
 use crate::screen::game::{self, Action, Game, Mode, Order};
+use crate::screenshot::{self, ScreenshotError};
 use crate::settings::{self, Notice, Paths, Settings};
 
 /// A settings change from the menus or shortcuts.
@@ -178,6 +179,12 @@ pub enum Message {
     PasteTranscript,
     /// The clipboard's text arrived.
     ClipboardRead(Option<String>),
+    /// In/Out ▸ Screen Shot.
+    Screenshot,
+    /// The board's bounds (when found) and a capture of the window arrived.
+    ScreenshotTaken(Option<iced::Rectangle>, iced::window::Screenshot),
+    /// The screenshot file was written (or not).
+    ScreenshotSaved(Result<PathBuf, ScreenshotError>),
 }
 
 /// The application state.
@@ -398,6 +405,30 @@ impl App {
             Message::PasteTranscript => iced::clipboard::read().map(Message::ClipboardRead),
             Message::ClipboardRead(text) => {
                 self.load_transcript(text);
+                Task::none()
+            }
+            Message::Screenshot => {
+                let board = iced::widget::selector::find(iced::widget::selector::id("board"));
+                board.then(|target| {
+                    let bounds = target.map(|t| t.bounds());
+                    iced::window::latest()
+                        .and_then(iced::window::screenshot)
+                        .map(move |shot| Message::ScreenshotTaken(bounds, shot))
+                })
+            }
+            Message::ScreenshotTaken(bounds, shot) => {
+                let data_dir = self.paths.data_dir.clone();
+                let name = screenshot::file_name(std::time::SystemTime::now(), &self.game.transcript());
+                Task::perform(
+                    async move { screenshot::save(&shot, bounds, &data_dir, &name) },
+                    Message::ScreenshotSaved,
+                )
+            }
+            Message::ScreenshotSaved(result) => {
+                match result {
+                    Ok(path) => self.game.log(LogLine::ScreenshotSaved(path)),
+                    Err(error) => self.notices.push(Notice::ScreenshotFailed { error: error.to_string() }),
+                }
                 Task::none()
             }
         }
@@ -814,6 +845,7 @@ fn notice_text(s: &crate::i18n::Strings, notice: &Notice) -> String {
         Notice::TranscriptRejected { error } => fill(&s.notice_transcript_rejected, &[error]),
         Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
         Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
+        Notice::ScreenshotFailed { error } => fill(&s.notice_screenshot_failed, &[error]),
         Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
         Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
         Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
@@ -837,6 +869,7 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
             "n" => Some(Message::NewGame(Mode::HumanVsHuman)),
             "l" => game(game::Message::SaveBranch),
             "r" => game(game::Message::GenerateRandom),
+            "s" => Some(Message::Screenshot),
             "c" => Some(Message::CopyTranscript),
             "v" => Some(Message::PasteTranscript),
             _ => None,

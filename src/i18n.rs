@@ -148,7 +148,7 @@ strings! {
     log_book_done, log_book_stopped, log_book_failed, book_edit, book_edit_prompt, book_edit_help, book_right_click,
     show_book_accuracy, show_umigame, book_fix_edax, book_reduce, book_leaves, book_reference, book_no_file,
     random_board, random_generate, random_moves, random_score_min, random_score_max, back_to_random, generating_random,
-    log_random_board, log_search_random, notice_random_failed,
+    log_random_board, log_search_random, notice_random_failed, screenshot, log_screenshot, notice_screenshot_failed,
 }
 
 #[cfg(test)]

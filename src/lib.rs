@@ -14,6 +14,7 @@ pub mod menu;
 pub mod opening;
 pub mod record;
 pub mod screen;
+pub mod screenshot;
 pub mod settings;
 pub mod widget;
 

@@ -38,6 +38,8 @@ pub enum LogLine {
         /// Microseconds from the cancel to the return.
         micros: u64,
     },
+    /// A screenshot was saved to this file.
+    ScreenshotSaved(std::path::PathBuf),
     /// A random board was made.
     RandomBoard {
         /// Its moves.
@@ -115,6 +117,7 @@ impl LogLine {
                 let ms = format!("{:.1}", *micros as f64 / 1e3);
                 fill(&s.log_stopped, &[&search_name(s, *search), &ms])
             }
+            LogLine::ScreenshotSaved(path) => fill(&s.log_screenshot, &[&path.display()]),
             LogLine::RandomBoard { moves, black_score, tries } => {
                 fill(&s.log_random_board, &[moves, &format!("{black_score:+}"), tries])
             }

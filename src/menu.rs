@@ -157,6 +157,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let in_out_menu = menu(vec![
         action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
         action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
+        action(&s.screenshot, Some("Ctrl+S"), Message::Screenshot),
     ]);
     let b = &settings.book;
     let inf = s.book_unlimited.as_str();

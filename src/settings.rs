@@ -295,6 +295,11 @@ pub enum Notice {
     },
     /// The clipboard held no text.
     ClipboardEmpty,
+    /// The screenshot could not be saved.
+    ScreenshotFailed {
+        /// Why.
+        error: String,
+    },
     /// Generate Random Board found no position in the range.
     RandomBoardNotFound {
         /// Moves asked for.

@@ -37,6 +37,7 @@ fn navigation_and_game_keys() {
     assert!(matches!(ctrl("c"), Some(Message::CopyTranscript)));
     assert!(matches!(ctrl("v"), Some(Message::PasteTranscript)));
     assert!(matches!(ctrl("r"), Some(Message::Game(game::Message::GenerateRandom))));
+    assert!(matches!(ctrl("s"), Some(Message::Screenshot)));
     let shift_home = shortcut(&press(Key::Named(key::Named::Home), Modifiers::SHIFT), &s);
     assert!(matches!(shift_home, Some(Message::Game(game::Message::BackToRandom))));
     let plain = |c| shortcut(&press(char_key(c), Modifiers::empty()), &s);

@@ -256,3 +256,13 @@ fn the_operate_menu_has_back_to_random_and_the_random_board_submenu() {
     assert_eq!(app.game().record().ply(), 0);
     assert_eq!(app.game().random_start(), None);
 }
+
+#[test]
+fn in_out_has_screen_shot() {
+    let (app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("In/Out").expect("the In/Out menu title");
+    let _ = ui.click("Screen Shot (Ctrl+S)").expect("Screen Shot in the In/Out menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::Screenshot)), "{messages:?}");
+}
