@@ -9,6 +9,8 @@ use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
 use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
+use shirokuro_engine::calendar::UtcDateTime;
+use shirokuro_engine::game_file::GameFile;
 use shirokuro_engine::random_board::RandomBoardError;
 
 use crate::book_worker::{self, Operation, Outcome, SharedBook};
@@ -179,6 +181,14 @@ pub enum Message {
     PasteTranscript,
     /// The clipboard's text arrived.
     ClipboardRead(Option<String>),
+    /// In/Out ▸ Save Game… (`true`) or Open Game… (`false`).
+    GameFileMenu(bool),
+    /// The game file dialog closed (`None`: cancelled); `true` for saving.
+    GameFileChosen(bool, Option<PathBuf>),
+    /// A game file was written (or not).
+    GameSaved(Result<PathBuf, String>),
+    /// A game file was read (or not).
+    GameOpened(Result<(PathBuf, GameFile), String>),
     /// In/Out ▸ Screen Shot.
     Screenshot,
     /// The board's bounds (when found) and a capture of the window arrived.
@@ -405,6 +415,38 @@ impl App {
             Message::PasteTranscript => iced::clipboard::read().map(Message::ClipboardRead),
             Message::ClipboardRead(text) => {
                 self.load_transcript(text);
+                Task::none()
+            }
+            Message::GameFileMenu(save) => pick_game_file(self.language.strings(), save, &self.paths.data_dir),
+            Message::GameFileChosen(_, None) => Task::none(),
+            Message::GameFileChosen(true, Some(path)) => {
+                let date = UtcDateTime::of(std::time::SystemTime::now()).date();
+                let file = self.game.game_file(date, self.settings.level);
+                Task::perform(
+                    async move { file.save(&path).map(|()| path).map_err(|e| e.to_string()) },
+                    Message::GameSaved,
+                )
+            }
+            Message::GameFileChosen(false, Some(path)) => Task::perform(
+                async move { GameFile::load(&path).map(|file| (path, file)).map_err(|e| e.to_string()) },
+                Message::GameOpened,
+            ),
+            Message::GameSaved(result) => {
+                match result {
+                    Ok(path) => self.game.log(LogLine::GameSaved(path)),
+                    Err(error) => self.notices.push(Notice::GameFileFailed { error }),
+                }
+                Task::none()
+            }
+            Message::GameOpened(result) => {
+                match result {
+                    Ok((path, file)) => {
+                        let action = self.game.load_game(&file, &make_ctx(&self.settings, self.language, &self.book));
+                        self.perform(action);
+                        self.game.log(LogLine::GameOpened(path));
+                    }
+                    Err(error) => self.notices.push(Notice::GameFileFailed { error }),
+                }
                 Task::none()
             }
             Message::Screenshot => {
@@ -760,6 +802,28 @@ fn book_hash_level(settings: &Settings) -> u8 {
     settings.hash_level.min(20)
 }
 
+/// Opens the game file dialog in the background (in `<data dir>/games`, Egaroucid's folder): to save (`save`, with
+/// Egaroucid's file name for now) or to open; the answer comes back as [`Message::GameFileChosen`].
+fn pick_game_file(s: &Strings, save: bool, data_dir: &std::path::Path) -> Task<Message> {
+    let filter = s.game_files.clone();
+    let folder = data_dir.join("games");
+    Task::perform(
+        async move {
+            // The folder may not exist yet; the dialog then starts wherever the system likes.
+            let _ = std::fs::create_dir_all(&folder);
+            let dialog = rfd::AsyncFileDialog::new().add_filter(filter, &["json"]).set_directory(&folder);
+            let handle = if save {
+                let name = format!("{}.json", UtcDateTime::of(std::time::SystemTime::now()).stamp());
+                dialog.set_file_name(name).save_file().await
+            } else {
+                dialog.pick_file().await
+            };
+            handle.map(|h| h.path().to_path_buf())
+        },
+        move |path| Message::GameFileChosen(save, path),
+    )
+}
+
 /// Opens the file dialog for `action` in the background; its answer comes back as [`Message::BookFileChosen`].
 fn pick_file(s: &Strings, action: FileAction) -> Task<Message> {
     let filter = s.book_files.clone();
@@ -846,6 +910,7 @@ fn notice_text(s: &crate::i18n::Strings, notice: &Notice) -> String {
         Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
         Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
         Notice::ScreenshotFailed { error } => fill(&s.notice_screenshot_failed, &[error]),
+        Notice::GameFileFailed { error } => fill(&s.notice_game_file_failed, &[error]),
         Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
         Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
         Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),

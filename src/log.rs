@@ -38,6 +38,10 @@ pub enum LogLine {
         /// Microseconds from the cancel to the return.
         micros: u64,
     },
+    /// The game was saved to this file.
+    GameSaved(std::path::PathBuf),
+    /// A game was opened from this file.
+    GameOpened(std::path::PathBuf),
     /// A screenshot was saved to this file.
     ScreenshotSaved(std::path::PathBuf),
     /// A random board was made.
@@ -117,6 +121,8 @@ impl LogLine {
                 let ms = format!("{:.1}", *micros as f64 / 1e3);
                 fill(&s.log_stopped, &[&search_name(s, *search), &ms])
             }
+            LogLine::GameSaved(path) => fill(&s.log_game_saved, &[&path.display()]),
+            LogLine::GameOpened(path) => fill(&s.log_game_opened, &[&path.display()]),
             LogLine::ScreenshotSaved(path) => fill(&s.log_screenshot, &[&path.display()]),
             LogLine::RandomBoard { moves, black_score, tries } => {
                 fill(&s.log_random_board, &[moves, &format!("{black_score:+}"), tries])

@@ -6,10 +6,11 @@
 //! file on a background task, atomically.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use iced::window::Screenshot;
 use iced::{Rectangle, Size};
+use shirokuro_engine::calendar::UtcDateTime;
 
 /// Folder of the screenshots inside the data folder.
 pub const FOLDER: &str = "screenshots";
@@ -61,27 +62,9 @@ pub fn region(bounds: Option<Rectangle>, scale: f32, size: Size<u32>) -> Rectang
 /// transcript, just the time.
 #[must_use]
 pub fn file_name(now: SystemTime, transcript: &str) -> String {
-    let secs = now.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let (year, month, day) = civil_date(secs / 86_400);
-    let (h, m, s) = (secs / 3600 % 24, secs / 60 % 60, secs % 60);
+    let stamp = UtcDateTime::of(now).stamp();
     let moves: String = transcript.chars().filter(char::is_ascii_alphanumeric).take(MAX_TRANSCRIPT).collect();
-    let stamp = format!("{year:04}_{month:02}_{day:02}_{h:02}_{m:02}_{s:02}");
     if moves.is_empty() { format!("{stamp}.png") } else { format!("{stamp}_{moves}.png") }
-}
-
-/// The proleptic Gregorian date of the day `days` after 1970-01-01.
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    // Howard Hinnant's days-to-civil method, on eras of 400 years counted from 0000-03-01.
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + u64::from(month <= 2);
-    (year, month, day)
 }
 
 /// The capture as PNG bytes.
@@ -151,6 +134,8 @@ mod tests {
         let outside = Rectangle { x: 500.0, y: 5.0, width: 30.0, height: 20.0 };
         assert_eq!(region(Some(outside), 2.0, size), whole);
     }
+
+    use std::time::UNIX_EPOCH;
 
     #[test]
     fn names_carry_the_utc_time_and_the_transcript() {

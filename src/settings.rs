@@ -295,6 +295,11 @@ pub enum Notice {
     },
     /// The clipboard held no text.
     ClipboardEmpty,
+    /// A game file could not be read or written.
+    GameFileFailed {
+        /// Why, with the file.
+        error: String,
+    },
     /// The screenshot could not be saved.
     ScreenshotFailed {
         /// Why.

@@ -418,3 +418,30 @@ fn a_random_board_replaces_the_game_and_back_to_random_returns_to_it() {
     let _ = game.update(Message::BackToRandom, &ctx(&settings));
     assert_eq!(game.record().ply(), 0);
 }
+
+#[test]
+fn a_saved_game_file_opens_as_the_same_line_with_its_values() {
+    use shirokuro_engine::game_file::GameFile;
+    let settings = human_vs_human();
+    let (mut game, _) = ready_game(&settings);
+    for square in ["f5", "d6", "c3", "d3", "c4"] {
+        let _ = game.update(Message::SquareClicked(sq(square)), &ctx(&settings));
+    }
+    let _ = game.on_engine(Event::Analyzed { generation: game.generation(), ply: 3, value: -2 }, &ctx(&settings));
+    let _ = game.update(Message::Backward, &ctx(&settings));
+    let file = game.game_file("2026-11-23".to_owned(), 21);
+    assert_eq!(file.nodes.len(), 6, "the main line, whatever the cursor");
+    assert_eq!(file.nodes[3].value, Some(-2));
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games").join("a.json");
+    file.save(&path).unwrap();
+    let loaded = GameFile::load(&path).unwrap();
+    let (mut other, _) = ready_game(&settings);
+    let action = other.load_game(&loaded, &ctx(&settings));
+    assert_eq!(other.transcript(), "f5d6c3d3c4");
+    assert_eq!(other.record().ply(), 5, "the cursor at the end");
+    assert_eq!(other.record().node_at(3).and_then(|n| n.value), Some(-2));
+    assert_eq!(other.record().node_at(2).and_then(|n| n.value), None);
+    assert!(matches!(started_job(&action), Some((_, Job::Hints { .. }))));
+}

@@ -266,3 +266,44 @@ fn in_out_has_screen_shot() {
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::Screenshot)), "{messages:?}");
 }
+
+#[test]
+fn in_out_saves_and_opens_games() {
+    use shirokuro::settings::Notice;
+    use shirokuro_engine::game_file::GameFile;
+    let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    for (item, save) in [("Save Game…", true), ("Open Game…", false)] {
+        let mut ui = screen(&app);
+        let _ = ui.click("In/Out").expect("the In/Out menu title");
+        let _ = ui.click(item).expect(item);
+        let messages: Vec<Message> = ui.into_messages().collect();
+        assert!(messages.iter().any(|m| matches!(m, Message::GameFileMenu(s) if *s == save)), "{messages:?}");
+    }
+    // What the dialogs' answers lead to: a bad file gives a notice, a good one replaces the game.
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "not json").unwrap();
+    let _ = app.update(Message::GameOpened(GameFile::load(&bad).map(|f| (bad.clone(), f)).map_err(|e| e.to_string())));
+    assert!(
+        matches!(app.notices().last(), Some(Notice::GameFileFailed { error }) if error.contains("bad.json")),
+        "{:?}",
+        app.notices()
+    );
+    let good = dir.path().join("good.json");
+    let mut moves = shirokuro::record::Record::default();
+    for square in ["f5", "d6", "c3"] {
+        moves.play(square.parse().unwrap(), true).unwrap();
+    }
+    let nodes = moves
+        .main()
+        .iter()
+        .map(|n| shirokuro_engine::game_file::GameNode {
+            position: n.position,
+            played: n.played,
+            value: None,
+            level: 0,
+        })
+        .collect();
+    GameFile::new(nodes, String::new()).save(&good).unwrap();
+    let _ = app.update(Message::GameOpened(Ok((good.clone(), GameFile::load(&good).unwrap()))));
+    assert_eq!(app.game().transcript(), "f5d6c3");
+}

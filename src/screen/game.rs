@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::game_file::{GameFile, GameNode};
 use shirokuro_engine::level::{Level, LevelCategory};
 use shirokuro_engine::random_board::RandomBoardSpec;
 use shirokuro_engine::{Color, Move, Position, Square};
@@ -341,6 +342,51 @@ impl Game {
         }
         self.record = record;
         self.paused = false;
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// The main line as a game file (Egaroucid's "Save main line"), with the values known, dated `date`; `level` is
+    /// written as the source of the values.
+    #[must_use]
+    pub fn game_file(&self, date: String, level: u8) -> GameFile {
+        let nodes = self
+            .record
+            .main()
+            .iter()
+            .map(|node| GameNode {
+                position: node.position,
+                played: node.played,
+                value: node.value,
+                level: i32::from(level),
+            })
+            .collect();
+        let mut file = GameFile::new(nodes, date);
+        file.random_start = self.random_start.filter(|ply| *ply < self.record.main().len());
+        file
+    }
+
+    /// Replaces the game by the line of `file` (from its first position, which need not be the initial one), with
+    /// its values and random start, the cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_game(&mut self, file: &GameFile, ctx: &Ctx<'_>) -> Action {
+        let Some(first) = file.nodes.first() else { return Action::None };
+        let mut record = Record::new(first.position);
+        if let Some(value) = first.value {
+            record.set_value(0, value);
+        }
+        for node in &file.nodes[1..] {
+            let Some(square) = node.played else { break };
+            if record.play(square, true).is_err() {
+                break;
+            }
+            if let Some(value) = node.value {
+                record.set_value(record.ply(), value);
+            }
+        }
+        self.record = record;
+        self.random_start = file.random_start.filter(|ply| *ply <= self.record.last_ply());
+        self.paused = false;
+        self.hints.clear();
         self.awaiting_start = self.ai_to_move(ctx.settings);
         self.plan(ctx)
     }
