@@ -4,13 +4,14 @@
 use std::path::PathBuf;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{Column, button, column, container, row, scrollable, text};
+use iced::widget::{Column, button, column, container, row, scrollable, text, text_editor};
 use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
 use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
 use shirokuro_engine::calendar::UtcDateTime;
 use shirokuro_engine::game_file::GameFile;
+use shirokuro_engine::notation::{ImportKind, MAX_IMPORT_CHARS, import_any};
 use shirokuro_engine::random_board::RandomBoardError;
 
 use crate::book_worker::{self, Operation, Outcome, SharedBook};
@@ -111,6 +112,8 @@ pub enum Modal {
     About,
     /// Book ▸ Book Info.
     BookInfo(Box<Info>),
+    /// In/Out ▸ Input Text: a box to type or paste a game, line or position in.
+    InputText,
 }
 
 /// The display switches.
@@ -189,6 +192,12 @@ pub enum Message {
     GameSaved(Result<PathBuf, String>),
     /// A game file was read (or not).
     GameOpened(Result<(PathBuf, GameFile), String>),
+    /// In/Out ▸ Input Text opened (`true`) or closed without importing.
+    InputText(bool),
+    /// An edit in the Input Text box.
+    InputTextEdited(text_editor::Action),
+    /// The Input Text box's Import button.
+    InputTextSubmit,
     /// In/Out ▸ Screen Shot.
     Screenshot,
     /// The board's bounds (when found) and a capture of the window arrived.
@@ -211,6 +220,8 @@ pub struct App {
     /// The running book operation and its progress (done, total).
     book_running: Option<(Operation, u64, u64)>,
     modal: Option<Modal>,
+    /// The text of In/Out ▸ Input Text while its box is open.
+    input_text: text_editor::Content,
     /// The position whose book overlay data was last asked for.
     views_asked: Option<shirokuro_engine::Position>,
     saving: bool,
@@ -240,6 +251,7 @@ impl App {
             book: None,
             book_running: None,
             modal: None,
+            input_text: text_editor::Content::new(),
             views_asked: None,
             saving: false,
             dirty: false,
@@ -449,6 +461,23 @@ impl App {
                 }
                 Task::none()
             }
+            Message::InputText(open) => {
+                self.modal = open.then_some(Modal::InputText);
+                if open {
+                    self.input_text = text_editor::Content::new();
+                }
+                Task::none()
+            }
+            Message::InputTextEdited(action) => {
+                self.input_text.perform(action);
+                Task::none()
+            }
+            Message::InputTextSubmit => {
+                if self.import_text(&self.input_text.text()) {
+                    self.modal = None;
+                }
+                Task::none()
+            }
             Message::Screenshot => {
                 let board = iced::widget::selector::find(iced::widget::selector::id("board"));
                 board.then(|target| {
@@ -476,19 +505,34 @@ impl App {
         }
     }
 
-    /// Loads a transcript read from the clipboard, or says why not.
+    /// Loads a game, line or position read from the clipboard, or says why not.
     fn load_transcript(&mut self, text: Option<String>) {
         let Some(text) = text else {
             self.notices.push(Notice::ClipboardEmpty);
             return;
         };
-        match shirokuro_engine::notation::parse_transcript(text.trim()) {
-            Ok(transcript) => {
-                let squares: Vec<_> = transcript.moves.iter().filter_map(|mv| mv.square()).collect();
-                let action = self.game.load_moves(&squares, &make_ctx(&self.settings, self.language, &self.book));
+        let _loaded = self.import_text(&text);
+    }
+
+    /// Reads `text` in any format Egaroucid reads (GGF, Othello Quest, transcript, a continuation of the current
+    /// position, board, coordinates in other text): a continuation is played on from the position shown, anything
+    /// else replaces the game. `false`, with a notice, when nothing fits.
+    fn import_text(&mut self, text: &str) -> bool {
+        let ctx = make_ctx(&self.settings, self.language, &self.book);
+        match import_any(text, self.game.position()) {
+            Ok(imported) => {
+                let action = if imported.kind == ImportKind::Continuation {
+                    self.game.play_moves(&imported.moves, &ctx)
+                } else {
+                    self.game.load_line(imported.start, &imported.moves, &ctx)
+                };
                 self.perform(action);
+                true
             }
-            Err(error) => self.notices.push(Notice::TranscriptRejected { error: error.to_string() }),
+            Err(error) => {
+                self.notices.push(Notice::TranscriptRejected { error: error.to_string() });
+                false
+            }
         }
     }
 
@@ -764,6 +808,27 @@ impl App {
         }
         if let Some(Modal::BookInfo(info)) = &self.modal {
             return page.push(container(book_info_view(s, info)).id("book-info").center(Length::Fill)).into();
+        }
+        if self.modal == Some(Modal::InputText) {
+            let count = self.input_text.text().chars().count();
+            let input = column![
+                text(s.input_text.clone()).size(20),
+                text(s.input_text_help.clone()).size(13),
+                text_editor(&self.input_text)
+                    .id("input-text")
+                    .on_action(Message::InputTextEdited)
+                    .height(Length::Fixed(240.0)),
+                text(fill(&s.input_text_count, &[&count, &MAX_IMPORT_CHARS])).size(12),
+                row![
+                    button(text(s.input_text_import.clone())).on_press(Message::InputTextSubmit),
+                    button(text(s.close.clone())).on_press(Message::InputText(false)),
+                ]
+                .spacing(10),
+            ]
+            .spacing(10)
+            .padding(20)
+            .max_width(720);
+            return page.push(container(input).center(Length::Fill)).into();
         }
         if self.modal == Some(Modal::About) {
             let about = column![

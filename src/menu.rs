@@ -156,6 +156,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     ]);
     let in_out_menu = menu(vec![
         action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
+        action(&s.input_text, None, Message::InputText(true)),
         action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
         action(&s.screenshot, Some("Ctrl+S"), Message::Screenshot),
         action(&s.save_game, None, Message::GameFileMenu(true)),

@@ -307,3 +307,53 @@ fn in_out_saves_and_opens_games() {
     let _ = app.update(Message::GameOpened(Ok((good.clone(), GameFile::load(&good).unwrap()))));
     assert_eq!(app.game().transcript(), "f5d6c3");
 }
+
+#[test]
+fn input_text_reads_any_format_typed_in_its_box() {
+    use shirokuro::settings::Notice;
+    let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let mut ui = screen(&app);
+    let _ = ui.click("In/Out").expect("the In/Out menu title");
+    let _ = ui.click("Input Text…").expect("Input Text in the In/Out menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+
+    // The box is open: focus it, type a PlayOK-style line, press Import.
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("input-text")).expect("the text box");
+    let _ = ui.typewrite("1. F5 d6 2. C3");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+    let mut ui = screen(&app);
+    let _ = ui.click("Import").expect("the Import button");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+    assert_eq!(app.game().transcript(), "f5d6c3");
+    assert!(app.notices().is_empty(), "{:?}", app.notices());
+    // The box closed: the board is back.
+    assert!(screen(&app).find(selector::id("board")).is_ok());
+
+    // Empty text keeps the box open with a notice.
+    let _ = app.update(Message::InputText(true));
+    let _ = app.update(Message::InputTextSubmit);
+    assert!(matches!(app.notices().last(), Some(Notice::TranscriptRejected { .. })));
+    assert!(screen(&app).find(selector::id("input-text")).is_ok());
+}
+
+#[test]
+fn the_clipboard_takes_transcripts_continuations_and_boards() {
+    use shirokuro::settings::Notice;
+    let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let _ = app.update(Message::ClipboardRead(Some("F5 d6".to_owned())));
+    assert_eq!(app.game().transcript(), "f5d6");
+    // c3 cannot start a game but continues this one.
+    let _ = app.update(Message::ClipboardRead(Some("c3".to_owned())));
+    assert_eq!(app.game().transcript(), "f5d6c3");
+    let board = shirokuro_engine::notation::format_board(&app.game().position());
+    let _ = app.update(Message::ClipboardRead(Some("f5".to_owned())));
+    let _ = app.update(Message::ClipboardRead(Some(board.clone())));
+    assert_eq!(shirokuro_engine::notation::format_board(&app.game().position()), board);
+    assert_eq!(app.game().record().ply(), 0, "a board starts a game of its own");
+    let _ = app.update(Message::ClipboardRead(Some("hello".to_owned())));
+    assert!(matches!(app.notices().last(), Some(Notice::TranscriptRejected { .. })), "{:?}", app.notices());
+}

@@ -82,6 +82,7 @@
 
 mod board_text;
 mod hex;
+mod import;
 mod obf;
 mod token;
 mod transcript;
@@ -91,6 +92,7 @@ mod tests;
 
 pub use board_text::{BoardTextError, format_board, parse_board};
 pub use hex::{HexBoardError, format_hex_board, parse_hex_board};
+pub use import::{ImportError, ImportKind, Imported, MAX_IMPORT_CHARS, import_any};
 pub use obf::{Obf, ObfError, ObfFileError, format_obf_line, parse_obf_file, parse_obf_line};
 pub use token::{IndexConvention, ParseIndexError, ParseMoveError, parse_move, parse_move_index};
 pub use transcript::{

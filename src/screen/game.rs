@@ -333,9 +333,28 @@ impl Game {
     /// Replaces the game by these moves from the initial position (already checked legal, e.g. by the transcript
     /// parser), with the cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_moves(&mut self, moves: &[Square], ctx: &Ctx<'_>) -> Action {
+        let moves: Vec<Move> = moves.iter().copied().map(Move::Place).collect();
+        self.load_line(Position::INITIAL, &moves, ctx)
+    }
+
+    /// Plays these moves (checked legal) on from the position shown, as clicks would (a fork when reviewing).
+    pub fn play_moves(&mut self, moves: &[Move], ctx: &Ctx<'_>) -> Action {
+        for square in moves.iter().filter_map(|mv| mv.square()) {
+            if self.record.play(square, true).is_err() {
+                break;
+            }
+        }
+        self.paused = false;
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// Replaces the game by `moves` (checked legal; passes are made by themselves) played from `start`, with the
+    /// cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_line(&mut self, start: Position, moves: &[Move], ctx: &Ctx<'_>) -> Action {
         self.random_start = None;
-        let mut record = Record::default();
-        for &square in moves {
+        let mut record = Record::new(start);
+        for square in moves.iter().filter_map(|mv| mv.square()) {
             if record.play(square, true).is_err() {
                 break;
             }

@@ -527,6 +527,16 @@ fn exercise(text: &str) {
         let printed: String = file.iter().map(|obf| format_obf_line(obf) + "\n").collect();
         assert_eq!(parse_obf_file(&printed).as_ref(), Ok(&file));
     }
+    // Input in any format: whatever it reads replays from its start.
+    match import_any(text, start) {
+        Ok(imported) => {
+            let mut position = imported.start;
+            for mv in &imported.moves {
+                position = position.play(*mv).expect("imported moves are legal");
+            }
+        }
+        Err(error) => drop(error.to_string()),
+    }
     // Touch every error message too.
     let _ = parse_transcript(text).map_err(|e| e.to_string());
     let _ = parse_obf_file(text).map_err(|e| e.to_string());
