@@ -11,7 +11,7 @@ use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
 use shirokuro_engine::calendar::UtcDateTime;
 use shirokuro_engine::game_file::GameFile;
-use shirokuro_engine::notation::{ImportKind, MAX_IMPORT_CHARS, import_any};
+use shirokuro_engine::notation::{ImportKind, MAX_IMPORT_CHARS, format_board, import_any};
 use shirokuro_engine::random_board::RandomBoardError;
 
 use crate::book_worker::{self, Operation, Outcome, SharedBook};
@@ -192,6 +192,8 @@ pub enum Message {
     GameSaved(Result<PathBuf, String>),
     /// A game file was read (or not).
     GameOpened(Result<(PathBuf, GameFile), String>),
+    /// In/Out ▸ Copy Board: the position shown as Egaroucid's 65-character board text.
+    CopyBoard,
     /// In/Out ▸ Input Text opened (`true`) or closed without importing.
     InputText(bool),
     /// An edit in the Input Text box.
@@ -424,6 +426,7 @@ impl App {
                 Task::none()
             }
             Message::CopyTranscript => iced::clipboard::write(self.game.transcript()),
+            Message::CopyBoard => iced::clipboard::write(format_board(&self.game.position())),
             Message::PasteTranscript => iced::clipboard::read().map(Message::ClipboardRead),
             Message::ClipboardRead(text) => {
                 self.load_transcript(text);

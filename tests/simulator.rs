@@ -357,3 +357,13 @@ fn the_clipboard_takes_transcripts_continuations_and_boards() {
     let _ = app.update(Message::ClipboardRead(Some("hello".to_owned())));
     assert!(matches!(app.notices().last(), Some(Notice::TranscriptRejected { .. })), "{:?}", app.notices());
 }
+
+#[test]
+fn in_out_copies_the_board_as_a_string() {
+    let (app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("In/Out").expect("the In/Out menu title");
+    let _ = ui.click("Copy Board as String").expect("Copy Board in the In/Out menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::CopyBoard)), "{messages:?}");
+}
