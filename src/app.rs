@@ -7,6 +7,7 @@ use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{Column, button, column, container, row, scrollable, text, text_editor};
 use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
+use shirokuro_engine::book::loss::LossCurves;
 use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
 use shirokuro_engine::calendar::UtcDateTime;
@@ -61,6 +62,14 @@ pub enum Change {
     RandomMin(i8),
     /// Highest score (Black) of a random board.
     RandomMax(i8),
+    /// Accept AI's Loss on or off.
+    AcceptAiLoss(bool),
+    /// The maximum loss at every point of the curve.
+    AiMaxLoss(u8),
+    /// The occurring ratio (percent) at every point of the curve.
+    AiLossPercent(u8),
+    /// Egaroucid's Default: 2 discs, 30 %.
+    AiLossDefault,
 }
 
 /// The Book menu's commands.
@@ -735,6 +744,14 @@ impl App {
             }
             Change::RandomMin(v) => s.random_board.set_min(v),
             Change::RandomMax(v) => s.random_board.set_max(v),
+            Change::AcceptAiLoss(on) => s.accept_ai_loss = on,
+            Change::AiMaxLoss(v) => {
+                s.ai_loss = LossCurves::flat(v, s.ai_loss.percent_points()[0]);
+            }
+            Change::AiLossPercent(p) => {
+                s.ai_loss = LossCurves::flat(s.ai_loss.max_loss_points()[0], p);
+            }
+            Change::AiLossDefault => s.ai_loss = LossCurves::default(),
         }
         if reconfigure && let Some(engine) = &self.engine {
             // Abandon the running job; the game re-plans when the rebuilt engine reports `Configured`.

@@ -24,6 +24,7 @@ use std::time::Instant;
 use iced::Subscription;
 use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
 use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::book::loss::LossCurves;
 use shirokuro_engine::book::{ops, views};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::{Level, SearchPlan};
@@ -46,6 +47,8 @@ pub enum Job {
         level: Level,
         /// The book to play from, if any.
         book: Option<SharedBook>,
+        /// Settings ▸ Accept AI's Loss: the curves, when on.
+        loss: Option<LossCurves>,
     },
     /// Evaluate every legal move, streaming values as they are found.
     Hints {
@@ -352,10 +355,14 @@ impl Worker {
         }
         let Some(thinker) = &self.thinker else { return true };
         match request.job {
-            Job::Think { position, level, .. } => {
-                let thought = thinker.think_with_progress(&position, level, &mut |p| {
-                    let _sent = self.emit(Event::Log(describe_progress(p)));
-                });
+            Job::Think { position, level, loss, .. } => {
+                let thought = match loss {
+                    // The loss choice runs several searches; only its result is logged.
+                    Some(curves) => thinker.think_with_loss(&position, level, &curves, &mut self.rng),
+                    None => thinker.think_with_progress(&position, level, &mut |p| {
+                        let _sent = self.emit(Event::Log(describe_progress(p)));
+                    }),
+                };
                 if thought.stopped {
                     return self.log_stop(Search::Move);
                 }

@@ -10,6 +10,7 @@ use crate::i18n::Language;
 use crate::screen::Ctx;
 use crate::screen::game::{self, Mode};
 use crate::settings;
+use shirokuro_engine::book::loss::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
 type MenuItem<'a> = Item<'a, Message, iced::Theme, iced::Renderer>;
 
@@ -40,7 +41,7 @@ fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Render
     Menu::new(items).width(MENU_WIDTH).offset(4.0).spacing(2.0)
 }
 
-/// A labelled slider over `values` (any of the integer types the slider takes).
+/// A labelled slider over `values` (any of the integer types the slider takes), showing its value.
 fn range<'a, T>(
     label: &str,
     values: std::ops::RangeInclusive<T>,
@@ -51,21 +52,48 @@ where
     T: Copy + From<u8> + PartialOrd + num_traits::FromPrimitive + std::fmt::Display + 'a,
     f64: From<T>,
 {
-    Item::new(
-        column![text(format!("{label}: {value}")).size(14), slider(values, value, on_change)]
-            .spacing(2)
-            .padding([4, 8]),
-    )
+    shown_range(format!("{label}: {value}"), values, value, on_change)
+}
+
+/// A slider under a caption that says what its value means.
+fn shown_range<'a, T>(
+    caption: String,
+    values: std::ops::RangeInclusive<T>,
+    value: T,
+    on_change: impl Fn(T) -> Message + 'a,
+) -> MenuItem<'a>
+where
+    T: Copy + From<u8> + PartialOrd + num_traits::FromPrimitive + 'a,
+    f64: From<T>,
+{
+    Item::new(column![text(caption).size(14), slider(values, value, on_change)].spacing(2).padding([4, 8]))
 }
 
 /// A slider for a book error setting; its top value reads "Inf" (no limit).
 fn error_range<'a>(label: &str, unlimited: &str, value: u8, on_change: impl Fn(u8) -> Message + 'a) -> MenuItem<'a> {
     let shown = if value >= settings::BOOK_ERROR_UNLIMITED { unlimited.to_owned() } else { value.to_string() };
-    Item::new(
-        column![text(format!("{label}: {shown}")).size(14), slider(settings::BOOK_ERRORS, value, on_change)]
-            .spacing(2)
-            .padding([4, 8]),
-    )
+    shown_range(format!("{label}: {shown}"), settings::BOOK_ERRORS, value, on_change)
+}
+
+/// The Accept AI's Loss items: the switch, then one slider per curve, which sets every point of it (Egaroucid edits
+/// the 15 points one by one; the sliders show the first point), and Egaroucid's Default button.
+fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::Settings) -> Vec<MenuItem<'a>> {
+    let curves = settings.ai_loss;
+    let max_loss = curves.max_loss_points()[0];
+    let step = MAX_LOSS_STEPS.iter().position(|v| *v == max_loss).unwrap_or(0);
+    let shown = if max_loss == MAX_LOSS_UNLIMITED { s.book_unlimited.clone() } else { max_loss.to_string() };
+    let percent = curves.percent_points()[0];
+    let last_step = u8::try_from(MAX_LOSS_STEPS.len() - 1).unwrap_or(0);
+    vec![
+        check(&s.accept_ai_loss, settings.accept_ai_loss, |on| Message::Setting(Change::AcceptAiLoss(on))),
+        shown_range(format!("{}: {shown}", s.ai_max_loss), 0..=last_step, u8::try_from(step).unwrap_or(0), |i| {
+            Message::Setting(Change::AiMaxLoss(MAX_LOSS_STEPS[usize::from(i)]))
+        }),
+        shown_range(format!("{}: {percent}%", s.ai_loss_percent), 0..=20u8, percent / PERCENT_STEP, |i| {
+            Message::Setting(Change::AiLossPercent(i * PERCENT_STEP))
+        }),
+        action(&s.ai_loss_default, None, Message::Setting(Change::AiLossDefault)),
+    ]
 }
 
 fn submenu<'a>(label: &str, items: Vec<MenuItem<'a>>) -> MenuItem<'a> {
@@ -94,6 +122,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         check(&s.ai_plays_black, settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
         check(&s.ai_plays_white, settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
         check(&s.pause_on_pass, settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
+        submenu(&s.ai_loss, ai_loss_items(s, settings)),
     ]);
     let display_menu = menu(vec![
         Item::with_menu(

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use shirokuro_engine::book::loss::LossCurves;
 
 use crate::fsutil;
 use crate::i18n::Language;
@@ -61,6 +62,8 @@ pub struct Settings {
     /// The book loaded at start; `None` is `<data dir>/book.egbk3`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub book_file: Option<PathBuf>,
+    /// Settings › Accept AI's Loss: the AI now and then plays a move that loses a little (see `ai_loss`).
+    pub accept_ai_loss: bool,
     /// Window width at the last resize (logical pixels).
     pub window_width: u32,
     /// Window height at the last resize (logical pixels).
@@ -71,6 +74,8 @@ pub struct Settings {
     pub book: BookSettings,
     /// Operate › Generate Random Board.
     pub random_board: RandomBoardSettings,
+    /// The "Max Loss per Move" and "Occurring Ratio" curves of Accept AI's Loss (15 points, 4 moves each).
+    pub ai_loss: LossCurves,
 }
 
 /// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
@@ -227,6 +232,8 @@ impl Default for Settings {
             display: Display::default(),
             book: BookSettings::default(),
             random_board: RandomBoardSettings::default(),
+            accept_ai_loss: false,
+            ai_loss: LossCurves::default(),
         }
     }
 }
@@ -447,6 +454,8 @@ impl Settings {
                     d.book
                 }
             },
+            accept_ai_loss: take(&mut table, "", "accept_ai_loss", any, notices).unwrap_or(d.accept_ai_loss),
+            ai_loss: take(&mut table, "", "ai_loss", any, notices).unwrap_or(d.ai_loss),
             random_board: match table.remove("random_board") {
                 None => d.random_board,
                 Some(toml::Value::Table(random)) => RandomBoardSettings::from_table(random, notices),

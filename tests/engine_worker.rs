@@ -33,7 +33,7 @@ fn the_worker_moves_and_streams_hints() {
     let (handle, mut events) = started();
     handle.send(Request {
         generation: 1,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(2), book: None },
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(2), book: None, loss: None },
     });
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(thought.best_move.is_some());
@@ -60,7 +60,7 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     // Level 60 solves the initial position exactly: hours of work.
     handle.send(Request {
         generation: 5,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(60), book: None },
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(60), book: None, loss: None },
     });
     std::thread::sleep(Duration::from_millis(100));
     let cancelled = Instant::now();
@@ -68,7 +68,7 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     // The next job runs as soon as the stopped one returns; its result is the first non-log event.
     handle.send(Request {
         generation: 7,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(1), book: None },
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(1), book: None, loss: None },
     });
     let Event::Thought { generation, .. } = next(&mut events) else { panic!("a thought") };
     assert_eq!(generation, 7, "the stopped search reported nothing");
@@ -89,4 +89,16 @@ fn the_worker_makes_random_boards() {
     handle.send(Request { generation: 2, job: Job::RandomBoard { spec, seed: 3 } });
     let Event::RandomBoard { generation: 2, result } = next(&mut events) else { panic!("a result") };
     assert!(matches!(result, Err(RandomBoardError::NotFound { moves: 2, .. })), "{result:?}");
+}
+
+#[test]
+fn the_worker_plays_with_the_loss_curves() {
+    use shirokuro_engine::book::loss::LossCurves;
+    let (handle, mut events) = started();
+    let position = shirokuro_engine::notation::parse_transcript("f5d6c3d3c4").unwrap().end;
+    let loss = Some(LossCurves::flat(64, 100));
+    handle.send(Request { generation: 1, job: Job::Think { position, level: Level::clamped(2), book: None, loss } });
+    let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
+    assert!(position.board.is_legal(thought.best_move.unwrap()));
+    assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
 }

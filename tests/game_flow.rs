@@ -445,3 +445,18 @@ fn a_saved_game_file_opens_as_the_same_line_with_its_values() {
     assert_eq!(other.record().node_at(2).and_then(|n| n.value), None);
     assert!(matches!(started_job(&action), Some((_, Job::Hints { .. }))));
 }
+
+#[test]
+fn accept_ai_loss_sends_the_curves_with_the_ais_move() {
+    use shirokuro_engine::book::loss::LossCurves;
+    let mut settings = Settings { ai_plays_black: false, ai_plays_white: true, ..Settings::default() };
+    let (mut game, _) = ready_game(&settings);
+    let action = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    assert!(matches!(started_job(&action), Some((_, Job::Think { loss: None, .. }))));
+    let _ = game.update(Message::Undo, &ctx(&settings));
+    settings.accept_ai_loss = true;
+    settings.ai_loss = LossCurves::flat(4, 50);
+    let action = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    let curves = LossCurves::flat(4, 50);
+    assert!(matches!(started_job(&action), Some((_, Job::Think { loss: Some(c), .. })) if c == curves), "{action:?}");
+}

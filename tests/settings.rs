@@ -184,3 +184,21 @@ fn random_board_settings_round_trip_keep_their_gap_and_bad_ones_fall_back() {
         assert_eq!((r.moves, r.score_min, r.score_max), (moves, d.score_min, d.score_max), "{text}");
     }
 }
+
+#[test]
+fn accept_ai_loss_and_its_curves_round_trip_and_bad_curves_fall_back() {
+    use shirokuro_engine::book::loss::LossCurves;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.toml");
+    let s = Settings { accept_ai_loss: true, ai_loss: LossCurves::flat(8, 55), ..Settings::default() };
+    settings::save(&s, &path).unwrap();
+    let loaded = settings::load(&path);
+    assert_eq!(loaded.notices, vec![]);
+    assert_eq!(loaded.settings, s);
+    // A curve with the wrong number of points falls back to the default curves, with a notice.
+    fs::write(&path, "accept_ai_loss = true\n[ai_loss]\nmax_loss = [1, 2]\npercent = [30]\n").unwrap();
+    let loaded = settings::load(&path);
+    assert!(loaded.settings.accept_ai_loss);
+    assert_eq!(loaded.settings.ai_loss, LossCurves::default());
+    assert_eq!(loaded.notices, vec![Notice::BadValue { key: "ai_loss".to_owned() }]);
+}

@@ -367,3 +367,22 @@ fn in_out_copies_the_board_as_a_string() {
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::CopyBoard)), "{messages:?}");
 }
+
+#[test]
+fn the_settings_menu_has_the_ai_loss_submenu() {
+    use shirokuro::app::Change;
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("Settings").expect("the Settings menu title");
+    assert!(ui.find("AI's Loss ›").is_ok(), "the submenu title");
+    drop(ui);
+    // The submenu's items, as the simulator cannot open submenus: the switch and the curves.
+    let _ = app.update(Message::Setting(Change::AcceptAiLoss(true)));
+    let _ = app.update(Message::Setting(Change::AiMaxLoss(8)));
+    let _ = app.update(Message::Setting(Change::AiLossPercent(55)));
+    let curves = app.settings().ai_loss;
+    assert!(app.settings().accept_ai_loss);
+    assert!(curves.max_loss_points().iter().all(|v| *v == 8) && curves.percent_points().iter().all(|p| *p == 55));
+    let _ = app.update(Message::Setting(Change::AiLossDefault));
+    assert_eq!(app.settings().ai_loss, shirokuro_engine::book::loss::LossCurves::default());
+}

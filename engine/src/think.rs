@@ -17,6 +17,8 @@ use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
+mod loss;
+
 /// What the AI decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Thought {

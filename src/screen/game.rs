@@ -722,7 +722,7 @@ impl Game {
         let level = Level::clamped(ctx.settings.level);
         Action::Engine(Order::Start(Request {
             generation: self.generation,
-            job: Job::Think { position, level, book: ctx.book.cloned() },
+            job: Job::Think { position, level, book: ctx.book.cloned(), loss: ai_loss(ctx.settings) },
         }))
     }
 
@@ -790,7 +790,10 @@ impl Game {
             if self.awaiting_start {
                 None
             } else {
-                Some((Running::Move, Job::Think { position, level, book: ctx.book.cloned() }))
+                Some((
+                    Running::Move,
+                    Job::Think { position, level, book: ctx.book.cloned(), loss: ai_loss(ctx.settings) },
+                ))
             }
         } else if settings.display.show_hints {
             Some((Running::Hints, Job::Hints { position, level, book: ctx.book.cloned() }))
@@ -1098,6 +1101,11 @@ pub fn format_lines(lines: u32) -> String {
         }
     }
     lines.to_string()
+}
+
+/// The loss curves the AI plays with, when Settings ▸ Accept AI's Loss is on.
+fn ai_loss(settings: &Settings) -> Option<shirokuro_engine::book::loss::LossCurves> {
+    settings.accept_ai_loss.then_some(settings.ai_loss)
 }
 
 fn color_name(s: &Strings, color: Color) -> String {
