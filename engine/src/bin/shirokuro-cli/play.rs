@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::book::loss::LossCurves;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::notation::{PassStyle, format_transcript, parse_board, parse_transcript_from};
@@ -37,6 +38,24 @@ pub struct Args {
     /// Transposition-table size (2^H entries).
     #[arg(long, default_value_t = 20)]
     hash_level: u8,
+    /// Egaroucid's `-playloss RATIO MAX_LOSS`: with probability RATIO (0-1) the AI plays a random move among those
+    /// losing at most MAX_LOSS discs against its best, at every move.
+    #[arg(long, num_args = 2, value_names = ["RATIO", "MAX_LOSS"])]
+    play_loss: Option<Vec<f64>>,
+}
+
+/// The loss curves of `--play-loss RATIO MAX_LOSS` (flat: the same at every move).
+fn play_loss_curves(values: &[f64]) -> Result<LossCurves, String> {
+    let [ratio, max_loss] = values else { return Err("--play-loss takes RATIO and MAX_LOSS".to_owned()) };
+    if !(0.0..=1.0).contains(ratio) {
+        return Err(format!("--play-loss: the ratio {ratio} is not between 0 and 1"));
+    }
+    if !(0.0..=64.0).contains(max_loss) || max_loss.fract() != 0.0 {
+        return Err(format!("--play-loss: the maximum loss {max_loss} is not a whole number of discs from 0 to 64"));
+    }
+    let percent = (ratio * 100.0).round() as i64;
+    let points = |v: i64| vec![v; shirokuro_engine::book::loss::CURVE_POINTS];
+    LossCurves::new(&points(*max_loss as i64), &points(percent)).map_err(|e| format!("--play-loss: {e}"))
 }
 
 /// The game and the AI.
@@ -49,8 +68,10 @@ pub struct Session {
     positions: Vec<Position>,
     moves: Vec<Move>,
     undone: Vec<Move>,
-    /// Seeds of `randboard` when none is given.
+    /// Seeds of `randboard` when none is given, and the draws of the loss choice.
     seed_source: GameRng,
+    /// `--play-loss`: the AI's loss curves.
+    loss: Option<LossCurves>,
 }
 
 /// What a command asks of the loop.
@@ -77,6 +98,15 @@ impl Session {
             seed_source: GameRng::new(
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()),
             ),
+            loss: None,
+        }
+    }
+
+    /// The AI's move: its best, or one chosen under the `--play-loss` curves.
+    fn ai_thought(&mut self, position: &Position) -> shirokuro_engine::think::Thought {
+        match &self.loss {
+            Some(curves) => self.thinker.think_with_loss(position, self.level, curves, &mut self.seed_source),
+            None => self.thinker.think(position, self.level),
         }
     }
 
@@ -116,7 +146,7 @@ impl Session {
             if !self.ai_to_move() {
                 return;
             }
-            let thought = self.thinker.think(&position, self.level);
+            let thought = self.ai_thought(&position);
             let Some(mv) = thought.best_move else { return };
             out.push_str(&format!(
                 "AI plays {mv} (level {}, score {:+}{}, depth {}, {} nodes, {:.2} s)\n",
@@ -246,7 +276,7 @@ impl Session {
             }
             "go" => {
                 let position = self.current();
-                let thought = self.thinker.think(&position, self.level);
+                let thought = self.ai_thought(&position);
                 match thought.best_move {
                     Some(mv) => {
                         out.push_str(&format!("AI plays {mv} (score {:+})\n", thought.score));
@@ -387,6 +417,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = SolveOptions::default().with_hash_level(args.hash_level);
     let thinker = Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())?;
     let mut session = Session::new(thinker, args.level, args.mode);
+    session.loss = args.play_loss.as_deref().map(play_loss_curves).transpose()?;
     let mut out = String::new();
     session.advance(&mut out);
     print!("{out}{}", session.show());
@@ -464,6 +495,21 @@ mod tests {
             assert!(text.contains("error:"), "{bad}: {text}");
             assert_eq!(s.moves, line, "{bad} changed the game");
         }
+    }
+
+    #[test]
+    fn play_loss_makes_flat_curves_and_checks_its_values() {
+        let curves = play_loss_curves(&[0.3, 2.0]).unwrap();
+        assert_eq!(curves, LossCurves::flat(2, 30));
+        for bad in [[1.5, 2.0], [0.3, -1.0], [0.3, 2.5], [0.3, 65.0]] {
+            assert!(play_loss_curves(&bad).unwrap_err().contains("--play-loss"), "{bad:?}");
+        }
+        // With it, AI-against-AI games still end with legal moves only.
+        let mut s = session(3);
+        s.loss = Some(LossCurves::flat(64, 100));
+        let _ = s.execute("mode 2");
+        let _ = s.execute("go");
+        assert!(s.current().board.is_game_over());
     }
 
     #[test]
