@@ -741,22 +741,24 @@ impl Game {
         if !self.engine_ready {
             return Action::None;
         }
-        self.generation += 1;
-        self.hints.clear();
-        self.running = Some(Running::RandomBoard);
-        self.refresh(ctx);
+        self.begin(Running::RandomBoard, ctx);
         let job = Job::RandomBoard { spec, seed: self.seeds.next_u64() };
         Action::Engine(Order::Start(Request { generation: self.generation, job }))
+    }
+
+    /// Starts a job that takes the board over: a new generation (dropping whatever ran), no hints, the status line.
+    fn begin(&mut self, running: Running, ctx: &Ctx<'_>) {
+        self.generation += 1;
+        self.hints.clear();
+        self.running = Some(running);
+        self.refresh(ctx);
     }
 
     fn analyze(&mut self, ctx: &Ctx<'_>) -> Action {
         if !self.engine_ready {
             return Action::None;
         }
-        self.generation += 1;
-        self.hints.clear();
-        self.running = Some(Running::Analysis);
-        self.refresh(ctx);
+        self.begin(Running::Analysis, ctx);
         let positions: Vec<(usize, Position)> = (0..=self.record.last_ply())
             .rev()
             .filter_map(|ply| self.record.node_at(ply).map(|node| (ply, node.position)))

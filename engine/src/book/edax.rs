@@ -99,32 +99,18 @@ impl Default for WriteOptions {
     }
 }
 
-/// The current UTC date and time (civil calendar from the Unix time).
+/// The current UTC date and time (year, month, day, hour, minute, second).
 #[must_use]
-#[allow(clippy::arithmetic_side_effects)] // bounded calendar arithmetic on small numbers
 pub fn utc_now() -> (u16, u8, u8, u8, u8, u8) {
-    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let days = i64::try_from(secs / 86_400).unwrap_or(0);
-    let rem = secs % 86_400;
-    // Days to civil date (proleptic Gregorian), after Howard Hinnant's algorithm.
-    let z = days.saturating_add(719_468);
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let small = |v: i64| u8::try_from(v).unwrap_or(0);
-    let small_u = |v: u64| u8::try_from(v).unwrap_or(0);
+    let now = crate::calendar::UtcDateTime::of(std::time::SystemTime::now());
+    let small = |v: u64| u8::try_from(v).unwrap_or(0);
     (
-        u16::try_from(year).unwrap_or(0),
-        small(month),
-        small(day),
-        small_u(rem / 3600),
-        small_u(rem / 60 % 60),
-        small_u(rem % 60),
+        u16::try_from(now.year).unwrap_or(0),
+        small(now.month),
+        small(now.day),
+        small(now.hour),
+        small(now.minute),
+        small(now.second),
     )
 }
 
