@@ -870,7 +870,8 @@ impl Game {
         self.caches.clear_pieces();
         let main = self.record.main().iter().map(|n| n.value).collect();
         let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
-        self.chart.set(main, fork, self.record.ply(), Level::clamped(settings.level), display.alt_palette);
+        let level = Level::clamped(settings.level);
+        self.chart.set(main, fork, self.record.ply(), level, display.alt_palette, self.random_start);
     }
 
     /// The line count of the book move on `square`, when Book Accuracy is shown and the data is for this position.

@@ -25,6 +25,8 @@ pub struct EvalChart {
     current: usize,
     level: Option<Level>,
     alt_palette: bool,
+    /// The ply a random board was generated at: the line before it is drawn grey, the position ringed.
+    random_start: Option<usize>,
     cache: Cache,
 }
 
@@ -44,7 +46,9 @@ impl EvalChart {
         current: usize,
         level: Level,
         alt_palette: bool,
+        random_start: Option<usize>,
     ) {
+        self.random_start = random_start;
         self.main = main;
         self.fork = fork;
         self.current = current;
@@ -169,8 +173,18 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
         };
         let main = points(0, &chart_data.main);
         let main_style = RGBColor(245, 245, 245);
-        let _ = chart.draw_series(LineSeries::new(main.iter().copied(), main_style.stroke_width(2)));
-        let _ = chart.draw_series(main.iter().map(|p| Circle::new(*p, 3, main_style.filled())));
+        // Before a random board's generated position the line is only how it was made: grey, as Egaroucid draws it.
+        let (made, played) = split_at(&main, chart_data.random_start);
+        let made_style = RGBColor(140, 140, 140);
+        let _ = chart.draw_series(LineSeries::new(made.iter().copied(), made_style.stroke_width(2)));
+        let _ = chart.draw_series(made.iter().map(|p| Circle::new(*p, 3, made_style.filled())));
+        let _ = chart.draw_series(LineSeries::new(played.iter().copied(), main_style.stroke_width(2)));
+        let _ = chart.draw_series(played.iter().map(|p| Circle::new(*p, 3, main_style.filled())));
+        if let Some(start) = chart_data.random_start
+            && let Some(p) = main.iter().find(|p| p.0 as usize == start)
+        {
+            let _ = chart.draw_series([Circle::new(*p, 7, main_style.stroke_width(2))]);
+        }
         if let Some((from, values)) = &chart_data.fork {
             let mut fork = points(*from + 1, values);
             if let Some(Some(v)) = chart_data.main.get(*from) {
@@ -220,9 +234,33 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
     }
 }
 
+/// The points up to and including ply `start` and those from it on (both hold the start, so the lines meet); all
+/// points are "played" without a start.
+fn split_at(points: &[(f64, f64)], start: Option<usize>) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+    match start {
+        None => (Vec::new(), points.to_vec()),
+        Some(start) => {
+            let at = start as f64;
+            (
+                points.iter().copied().filter(|p| p.0 <= at).collect(),
+                points.iter().copied().filter(|p| p.0 >= at).collect(),
+            )
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_random_start_splits_the_line_where_both_parts_meet() {
+        let points = [(0.0, 0.0), (1.0, 2.0), (2.0, -1.0), (3.0, 4.0)];
+        assert_eq!(split_at(&points, None), (vec![], points.to_vec()));
+        let (made, played) = split_at(&points, Some(2));
+        assert_eq!(made, [(0.0, 0.0), (1.0, 2.0), (2.0, -1.0)]);
+        assert_eq!(played, [(2.0, -1.0), (3.0, 4.0)]);
+    }
 
     #[test]
     fn pixel_columns_map_to_plies() {
