@@ -234,9 +234,12 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
     }
 }
 
+/// Points of a line on the graph: (ply, value).
+type Points = Vec<(f64, f64)>;
+
 /// The points up to and including ply `start` and those from it on (both hold the start, so the lines meet); all
 /// points are "played" without a start.
-fn split_at(points: &[(f64, f64)], start: Option<usize>) -> (Vec<(f64, f64)>, Vec<(f64, f64)>) {
+fn split_at(points: &[(f64, f64)], start: Option<usize>) -> (Points, Points) {
     match start {
         None => (Vec::new(), points.to_vec()),
         Some(start) => {
