@@ -1020,6 +1020,7 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
             "l" => game(game::Message::SaveBranch),
             "r" => game(game::Message::GenerateRandom),
             "s" => Some(Message::Screenshot),
+            "e" => game(game::Message::EditBoard(true)),
             "c" => Some(Message::CopyTranscript),
             "v" => Some(Message::PasteTranscript),
             _ => None,

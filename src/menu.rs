@@ -186,6 +186,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let in_out_menu = menu(vec![
         action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
         action(&s.input_text, None, Message::InputText(true)),
+        action(&s.edit_board, Some("Ctrl+E"), Message::Game(game::Message::EditBoard(true))),
         action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
         action(&s.copy_board, None, Message::CopyBoard),
         action(&s.screenshot, Some("Ctrl+S"), Message::Screenshot),

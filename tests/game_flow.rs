@@ -460,3 +460,50 @@ fn accept_ai_loss_sends_the_curves_with_the_ais_move() {
     let curves = LossCurves::flat(4, 50);
     assert!(matches!(started_job(&action), Some((_, Job::Think { loss: Some(c), .. })) if c == curves), "{action:?}");
 }
+
+#[test]
+fn the_board_editor_paints_a_position_and_starts_a_game_from_it() {
+    use shirokuro::screen::game::Brush;
+    let settings = human_vs_human();
+    let (mut game, _) = ready_game(&settings);
+    let _ = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));
+    // Opening the editor stops the engine's work for the game.
+    let action = game.update(Message::EditBoard(true), &ctx(&settings));
+    assert!(matches!(action, Action::Engine(Order::Cancel(_))), "{action:?}");
+    assert!(game.is_editing());
+    // Clicks paint instead of playing: black discs on a1 and b1, a white one on h8, then b1 emptied again.
+    let _ = game.update(Message::SquareClicked(sq("a1")), &ctx(&settings));
+    let _ = game.update(Message::SquareClicked(sq("b1")), &ctx(&settings));
+    // A click on a disc of the brush's colour empties the square; another puts it back.
+    let _ = game.update(Message::SquareClicked(sq("a1")), &ctx(&settings));
+    assert!(!game.scene().black.contains(sq("a1")));
+    let _ = game.update(Message::SquareClicked(sq("a1")), &ctx(&settings));
+    let _ = game.update(Message::EditBrush(Brush::White), &ctx(&settings));
+    let _ = game.update(Message::SquareClicked(sq("h8")), &ctx(&settings));
+    let _ = game.update(Message::EditBrush(Brush::Empty), &ctx(&settings));
+    let _ = game.update(Message::SquareClicked(sq("b1")), &ctx(&settings));
+    let _ = game.update(Message::EditSide(Color::White), &ctx(&settings));
+    assert_eq!(game.record().ply(), 1, "the game is untouched while editing");
+    assert!(game.scene().black.contains(sq("a1")) && game.scene().white.contains(sq("h8")));
+    assert!(game.scene().legal.is_empty(), "no legal dots in the editor");
+    let action = game.update(Message::EditDone, &ctx(&settings));
+    assert!(!game.is_editing());
+    let start = game.record().current().position;
+    assert_eq!(game.record().ply(), 0);
+    assert_eq!(start.side_to_move, Color::White);
+    assert!(start.black().contains(sq("a1")) && start.white().contains(sq("h8")));
+    assert!(!start.white().contains(sq("b1")) && !start.black().contains(sq("b1")));
+    assert!(start.black().contains(sq("f5")), "the rest is the position the editor started from");
+    assert!(
+        matches!(started_job(&action), Some((_, Job::Hints { position, .. })) if position == start),
+        "{action:?} {start:?}"
+    );
+
+    // Cancel leaves the game as it was.
+    let _ = game.update(Message::EditBoard(true), &ctx(&settings));
+    let _ = game.update(Message::EditClear, &ctx(&settings));
+    assert!(game.scene().black.is_empty() && game.scene().white.is_empty());
+    let _ = game.update(Message::EditBoard(false), &ctx(&settings));
+    assert_eq!(game.record().current().position, start);
+    assert!(game.scene().black.contains(sq("a1")));
+}

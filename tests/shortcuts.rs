@@ -38,6 +38,7 @@ fn navigation_and_game_keys() {
     assert!(matches!(ctrl("v"), Some(Message::PasteTranscript)));
     assert!(matches!(ctrl("r"), Some(Message::Game(game::Message::GenerateRandom))));
     assert!(matches!(ctrl("s"), Some(Message::Screenshot)));
+    assert!(matches!(ctrl("e"), Some(Message::Game(game::Message::EditBoard(true)))));
     let shift_home = shortcut(&press(Key::Named(key::Named::Home), Modifiers::SHIFT), &s);
     assert!(matches!(shift_home, Some(Message::Game(game::Message::BackToRandom))));
     let plain = |c| shortcut(&press(char_key(c), Modifiers::empty()), &s);

@@ -102,6 +102,74 @@ pub enum Message {
     GenerateRandom,
     /// Operate ▸ Back to Random Pos.: to the position the random board was generated at.
     BackToRandom,
+    /// In/Out ▸ Edit Board opened (`true`: from the position shown) or cancelled.
+    EditBoard(bool),
+    /// What a click puts on a square in the board editor.
+    EditBrush(Brush),
+    /// The side to move of the edited position.
+    EditSide(Color),
+    /// Empty the edited board.
+    EditClear,
+    /// The edited position becomes a new game's start.
+    EditDone,
+}
+
+/// What a click puts on a square in the board editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Brush {
+    /// A black disc.
+    Black,
+    /// A white disc.
+    White,
+    /// An empty square.
+    Empty,
+}
+
+/// The board editor's state: the discs, the side to move and the brush.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct BoardEditor {
+    black: u64,
+    white: u64,
+    side: Color,
+    brush: Brush,
+}
+
+impl BoardEditor {
+    fn of(position: &Position) -> BoardEditor {
+        BoardEditor {
+            black: position.black().0,
+            white: position.white().0,
+            side: position.side_to_move,
+            brush: Brush::Black,
+        }
+    }
+
+    /// Puts the brush on `square`; clicking a disc of the brush's colour empties it.
+    fn paint(&mut self, square: Square) {
+        let bit = 1u64 << square.index();
+        let brush = match self.brush {
+            Brush::Black if self.black & bit != 0 => Brush::Empty,
+            Brush::White if self.white & bit != 0 => Brush::Empty,
+            brush => brush,
+        };
+        self.black &= !bit;
+        self.white &= !bit;
+        match brush {
+            Brush::Black => self.black |= bit,
+            Brush::White => self.white |= bit,
+            Brush::Empty => {}
+        }
+    }
+
+    fn position(&self) -> Position {
+        let (player, opponent) = match self.side {
+            Color::Black => (self.black, self.white),
+            Color::White => (self.white, self.black),
+        };
+        // The two sets never overlap (paint clears both first).
+        let board = shirokuro_engine::Board::new(player, opponent).unwrap_or(Position::INITIAL.board);
+        Position { board, side_to_move: self.side }
+    }
 }
 
 /// What the engine should do, for the app to pass on.
@@ -193,6 +261,8 @@ pub struct Game {
     book_views: Option<(Position, Vec<shirokuro_engine::book::views::MoveView>)>,
     /// The ply of the generated position when the game is a random board.
     random_start: Option<usize>,
+    /// The board editor, while it is open.
+    board_edit: Option<BoardEditor>,
     /// Seeds of the random boards.
     seeds: GameRng,
 }
@@ -218,6 +288,7 @@ impl Game {
             best_line: None,
             book_edit: None,
             random_start: None,
+            board_edit: None,
             seeds: GameRng::new(
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
             ),
@@ -353,6 +424,7 @@ impl Game {
     /// cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_line(&mut self, start: Position, moves: &[Move], ctx: &Ctx<'_>) -> Action {
         self.random_start = None;
+        self.board_edit = None;
         let mut record = Record::new(start);
         for square in moves.iter().filter_map(|mv| mv.square()) {
             if record.play(square, true).is_err() {
@@ -435,6 +507,7 @@ impl Game {
     pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
         self.record = Record::default();
         self.random_start = None;
+        self.board_edit = None;
         self.paused = false;
         self.hints.clear();
         self.awaiting_start = self.ai_to_move(ctx.settings);
@@ -510,6 +583,38 @@ impl Game {
                 self.book_edit = None;
                 Action::None
             }
+            Message::EditBoard(true) => {
+                self.board_edit = Some(BoardEditor::of(&self.record.current().position));
+                self.plan(ctx)
+            }
+            Message::EditBoard(false) => {
+                self.board_edit = None;
+                self.plan(ctx)
+            }
+            Message::EditBrush(brush) => {
+                if let Some(editor) = &mut self.board_edit {
+                    editor.brush = brush;
+                }
+                Action::None
+            }
+            Message::EditSide(side) => {
+                if let Some(editor) = &mut self.board_edit {
+                    editor.side = side;
+                }
+                self.refresh(ctx);
+                Action::None
+            }
+            Message::EditClear => {
+                if let Some(editor) = &mut self.board_edit {
+                    (editor.black, editor.white) = (0, 0);
+                }
+                self.refresh(ctx);
+                Action::None
+            }
+            Message::EditDone => match self.board_edit.take() {
+                Some(editor) => self.load_line(editor.position(), &[], ctx),
+                None => Action::None,
+            },
             Message::GenerateRandom => self.generate_random(ctx),
             Message::BackToRandom => match self.random_start {
                 Some(ply) => self.navigate(ply, ctx),
@@ -664,7 +769,18 @@ impl Game {
         board.must_pass()
     }
 
+    /// Whether the board editor is open.
+    #[must_use]
+    pub fn is_editing(&self) -> bool {
+        self.board_edit.is_some()
+    }
+
     fn square_clicked(&mut self, square: Square, ctx: &Ctx<'_>) -> Action {
+        if let Some(editor) = &mut self.board_edit {
+            editor.paint(square);
+            self.refresh(ctx);
+            return Action::None;
+        }
         let at_ai_turn = self.ai_to_move(ctx.settings) && self.record.is_at_end() && !self.paused;
         if at_ai_turn && !self.awaiting_start || self.is_busy() {
             return Action::None;
@@ -786,7 +902,12 @@ impl Game {
         }
         let position = self.record.current().position;
         let level = Level::clamped(settings.level);
-        let job = if !self.engine_ready || self.paused || position.board.is_game_over() || self.pass_pending() {
+        let job = if self.board_edit.is_some()
+            || !self.engine_ready
+            || self.paused
+            || position.board.is_game_over()
+            || self.pass_pending()
+        {
             None
         } else if self.ai_to_move(settings) && self.record.is_at_end() {
             if self.awaiting_start {
@@ -818,8 +939,10 @@ impl Game {
         let strings = ctx.strings();
         let display = &settings.display;
         let node = *self.record.current();
-        let position = node.position;
-        let show_moves = !position.board.is_game_over();
+        let editing = self.board_edit.map(|editor| editor.position());
+        let position = editing.unwrap_or(node.position);
+        // The editor shows the discs alone.
+        let show_moves = editing.is_none() && !position.board.is_game_over();
         let mut hints = self.hints.clone();
         hints.sort_by_key(|h| std::cmp::Reverse(h.value));
         hints.truncate(usize::from(display.hint_count));
@@ -838,8 +961,8 @@ impl Game {
             } else {
                 shirokuro_engine::Bitboard::EMPTY
             },
-            last_move: if display.show_last_move { node.played } else { None },
-            next_move: if display.show_next_move {
+            last_move: if display.show_last_move && show_moves { node.played } else { None },
+            next_move: if display.show_next_move && show_moves {
                 self.record
                     .next_move()
                     .map(|sq| (sq, if display.next_move_as_square { NextMark::Square } else { NextMark::Disc }))
@@ -847,7 +970,7 @@ impl Game {
                 None
             },
             stable: if display.show_stable { stable_discs(&position) } else { shirokuro_engine::Bitboard::EMPTY },
-            hints: if display.show_hints {
+            hints: if display.show_hints && show_moves {
                 hints
                     .iter()
                     .map(|h| HintMark {
@@ -928,7 +1051,9 @@ impl Game {
         let board = container(board).id("board").width(Length::FillPortion(3)).height(Length::Fill);
 
         let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
-        if display.show_info {
+        if let Some(editor) = &self.board_edit {
+            side = side.push(board_editor(s, editor));
+        } else if display.show_info {
             side = side.push(self.info_panel(ctx));
         }
         if display.show_graph {
@@ -1104,6 +1229,42 @@ pub fn format_lines(lines: u32) -> String {
         }
     }
     lines.to_string()
+}
+
+/// The board editor's panel: brushes, side to move, Clear, Done and Cancel.
+fn board_editor<'a>(s: &Strings, editor: &BoardEditor) -> Element<'a, Message> {
+    let choice = |label: &str, on: bool, message: Message| {
+        let label = if on { format!("● {label}") } else { label.to_owned() };
+        let style = if on { button::primary } else { button::secondary };
+        button(text(label).size(14)).style(style).on_press(message)
+    };
+    let (black, white) = (editor.black.count_ones(), editor.white.count_ones());
+    column![
+        text(s.edit_board.clone()).size(18),
+        text(s.edit_board_help.clone()).size(13),
+        row![
+            choice(&s.black, editor.brush == Brush::Black, Message::EditBrush(Brush::Black)),
+            choice(&s.white, editor.brush == Brush::White, Message::EditBrush(Brush::White)),
+            choice(&s.edit_empty, editor.brush == Brush::Empty, Message::EditBrush(Brush::Empty)),
+        ]
+        .spacing(6),
+        text(s.edit_side.clone()).size(14),
+        row![
+            choice(&s.black, editor.side == Color::Black, Message::EditSide(Color::Black)),
+            choice(&s.white, editor.side == Color::White, Message::EditSide(Color::White)),
+        ]
+        .spacing(6),
+        text(fill(&s.discs, &[&black, &white])).size(14),
+        row![
+            button(text(s.edit_done.clone())).on_press(Message::EditDone),
+            button(text(s.edit_clear.clone())).style(button::secondary).on_press(Message::EditClear),
+            button(text(s.close.clone())).style(button::secondary).on_press(Message::EditBoard(false)),
+        ]
+        .spacing(6),
+    ]
+    .spacing(8)
+    .padding(8)
+    .into()
 }
 
 /// The loss curves the AI plays with, when Settings ▸ Accept AI's Loss is on.
