@@ -123,6 +123,8 @@ pub enum Modal {
     BookInfo(Box<Info>),
     /// In/Out ▸ Input Text: a box to type or paste a game, line or position in.
     InputText,
+    /// Book ▸ Book Deviate with Transcripts: a box for the transcripts, one per line.
+    DeviateTranscripts,
 }
 
 /// The display switches.
@@ -209,6 +211,10 @@ pub enum Message {
     InputTextEdited(text_editor::Action),
     /// The Input Text box's Import button.
     InputTextSubmit,
+    /// Book ▸ Book Deviate with Transcripts opened (`true`) or closed.
+    DeviateTranscripts(bool),
+    /// The Deviate with Transcripts box's Start button.
+    DeviateTranscriptsSubmit,
     /// In/Out ▸ Screen Shot.
     Screenshot,
     /// The board's bounds (when found) and a capture of the window arrived.
@@ -484,6 +490,25 @@ impl App {
                 self.input_text.perform(action);
                 Task::none()
             }
+            Message::DeviateTranscripts(open) => {
+                self.modal = open.then_some(Modal::DeviateTranscripts);
+                if open {
+                    self.input_text = text_editor::Content::new();
+                }
+                Task::none()
+            }
+            Message::DeviateTranscriptsSubmit => {
+                match parse_transcript_lines(&self.input_text.text()) {
+                    Ok(lines) => {
+                        self.modal = None;
+                        let settings = self.deviate_settings();
+                        let hash_level = book_hash_level(&self.settings);
+                        self.send_book(book_worker::Job::DeviateTranscripts { lines, settings, hash_level });
+                    }
+                    Err(error) => self.notices.push(Notice::TranscriptRejected { error }),
+                }
+                Task::none()
+            }
             Message::InputTextSubmit => {
                 if self.import_text(&self.input_text.text()) {
                     self.modal = None;
@@ -514,6 +539,22 @@ impl App {
                 }
                 Task::none()
             }
+        }
+    }
+
+    /// Book Deviate's settings from the Book Settings, the level and the threads.
+    fn deviate_settings(&self) -> DeviateSettings {
+        let b = &self.settings.book;
+        DeviateSettings {
+            level: self.settings.level,
+            depth: b.depth,
+            error_per_move: settings::BookSettings::per_move_limit(b.error_per_move),
+            error_sum: settings::BookSettings::sum_limit(b.error_sum),
+            error_leaf: settings::BookSettings::per_move_limit(b.error_leaf),
+            max_loops: usize::MAX,
+            threads: usize::from(self.settings.threads),
+            // Egaroucid autosaves hourly; the end of the run (or a stop) always saves.
+            save_every: std::time::Duration::from_secs(3600),
         }
     }
 
@@ -599,17 +640,7 @@ impl App {
                 });
             }
             BookCommand::Deviate => {
-                let settings = DeviateSettings {
-                    level: self.settings.level,
-                    depth: b.depth,
-                    error_per_move: settings::BookSettings::per_move_limit(b.error_per_move),
-                    error_sum: settings::BookSettings::sum_limit(b.error_sum),
-                    error_leaf: settings::BookSettings::per_move_limit(b.error_leaf),
-                    max_loops: usize::MAX,
-                    threads: usize::from(self.settings.threads),
-                    // Egaroucid autosaves hourly; the end of the run (or a stop) always saves.
-                    save_every: std::time::Duration::from_secs(3600),
-                };
+                let settings = self.deviate_settings();
                 let root = self.game.position().board;
                 self.send_book(book_worker::Job::Deviate {
                     root,
@@ -829,19 +860,31 @@ impl App {
         if let Some(Modal::BookInfo(info)) = &self.modal {
             return page.push(container(book_info_view(s, info)).id("book-info").center(Length::Fill)).into();
         }
-        if self.modal == Some(Modal::InputText) {
+        if let Some(modal @ (Modal::InputText | Modal::DeviateTranscripts)) = &self.modal {
+            let deviate = *modal == Modal::DeviateTranscripts;
+            let (title, help) = if deviate {
+                (&s.book_deviate_transcripts, &s.book_deviate_transcripts_help)
+            } else {
+                (&s.input_text, &s.input_text_help)
+            };
+            let (submit, close) = if deviate {
+                (Message::DeviateTranscriptsSubmit, Message::DeviateTranscripts(false))
+            } else {
+                (Message::InputTextSubmit, Message::InputText(false))
+            };
+            let submit_label = if deviate { &s.book_deviate_start } else { &s.input_text_import };
             let count = self.input_text.text().chars().count();
             let input = column![
-                text(s.input_text.clone()).size(20),
-                text(s.input_text_help.clone()).size(13),
+                text(title.clone()).size(20),
+                text(help.clone()).size(13),
                 text_editor(&self.input_text)
                     .id("input-text")
                     .on_action(Message::InputTextEdited)
                     .height(Length::Fixed(240.0)),
                 text(fill(&s.input_text_count, &[&count, &MAX_IMPORT_CHARS])).size(12),
                 row![
-                    button(text(s.input_text_import.clone())).on_press(Message::InputTextSubmit),
-                    button(text(s.close.clone())).on_press(Message::InputText(false)),
+                    button(text(submit_label.clone())).on_press(submit),
+                    button(text(s.close.clone())).on_press(close),
                 ]
                 .spacing(10),
             ]
@@ -885,6 +928,23 @@ fn book_walk(settings: &Settings) -> Walk {
 /// Table size of each book searcher: the game's, at most 2^20 (one table per worker thread).
 fn book_hash_level(settings: &Settings) -> u8 {
     settings.hash_level.min(20)
+}
+
+/// The transcripts of Book Deviate with Transcripts: one per non-empty line, each from the initial position.
+///
+/// # Errors
+/// The first bad line's number and what is wrong with it.
+fn parse_transcript_lines(text: &str) -> Result<Vec<Vec<shirokuro_engine::Move>>, String> {
+    let mut lines = Vec::new();
+    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let transcript = shirokuro_engine::notation::parse_transcript(line.trim())
+            .map_err(|e| format!("line {}: {e}", number + 1))?;
+        lines.push(transcript.moves);
+    }
+    if lines.is_empty() {
+        return Err("no transcript".to_owned());
+    }
+    Ok(lines)
 }
 
 /// Opens the game file dialog in the background (in `<data dir>/games`, Egaroucid's folder): to save (`save`, with

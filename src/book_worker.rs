@@ -61,6 +61,8 @@ pub enum Operation {
     Leaves,
     /// Book Deviate.
     Deviate,
+    /// Book Deviate with Transcripts.
+    DeviateTranscripts,
     /// Add This Transcript to Book.
     Store,
 }
@@ -136,6 +138,15 @@ pub enum Job {
         /// Table size exponent of each searcher.
         hash_level: u8,
     },
+    /// Book Deviate with Transcripts: each line's positions, then Deviate from its end, saving after each line.
+    DeviateTranscripts {
+        /// The lines, moves from the initial position.
+        lines: Vec<Vec<Move>>,
+        /// Level, depth and errors.
+        settings: DeviateSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
     /// Add This Transcript to Book: the line from `start`, then save.
     Store {
         /// The start of the line.
@@ -168,6 +179,7 @@ impl Job {
             Job::Reduce { .. } => Operation::Reduce,
             Job::Leaves { .. } => Operation::Leaves,
             Job::Deviate { .. } => Operation::Deviate,
+            Job::DeviateTranscripts { .. } => Operation::DeviateTranscripts,
             Job::Store { .. } => Operation::Store,
         }
     }
@@ -430,6 +442,18 @@ impl Worker {
                 Ok((report.set, stopped, true))
             }
             Job::Deviate { root, settings, hash_level } => self.deviate(&root, &settings, hash_level),
+            Job::DeviateTranscripts { lines, settings, hash_level } => {
+                let file = self.file.clone().ok_or(Failure::NoFile)?;
+                let make = self.searchers(hash_level)?;
+                let before = self.book.len();
+                let result = self.with_control(operation, |book, control| {
+                    let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
+                    learn::deviate_transcripts(book, &lines, &settings, &make, &mut save, control)
+                });
+                let report = result.map_err(|e| e.to_string())?;
+                let added = (self.book.len().saturating_sub(before)) as u64;
+                Ok((added.max(report.added), report.stopped, true))
+            }
             Job::Store { start, moves, depth, level, hash_level } => {
                 let weights = self.weights()?;
                 let mut searcher =

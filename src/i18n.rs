@@ -150,6 +150,7 @@ strings! {
     random_board, random_generate, random_moves, random_score_min, random_score_max, back_to_random, generating_random,
     log_random_board, log_search_random, notice_random_failed, screenshot, log_screenshot, notice_screenshot_failed,
     ai_loss, accept_ai_loss, ai_max_loss, ai_loss_percent, ai_loss_default,
+    book_deviate_transcripts, book_deviate_transcripts_help, book_deviate_start,
     edit_board, edit_board_help, edit_empty, edit_side, edit_done, edit_clear,
     copy_board, input_text, input_text_help, input_text_count, input_text_import,
     save_game, open_game, game_files, log_game_saved, log_game_opened, notice_game_file_failed,

@@ -186,6 +186,7 @@ pub fn operation_name(s: &Strings, operation: Operation) -> String {
         Operation::Reduce => s.book_reduce.clone(),
         Operation::Leaves => s.book_leaves.clone(),
         Operation::Deviate => s.book_deviate.clone(),
+        Operation::DeviateTranscripts => s.book_deviate_transcripts.clone(),
         Operation::Store => s.book_store.clone(),
     }
 }

@@ -199,6 +199,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let mut operations = vec![
         check(&s.book_right_click, b.right_click_edit, |on| Message::Setting(Change::BookRightClick(on))),
         action(&s.book_deviate, None, book(BookCommand::Deviate)),
+        action(&s.book_deviate_transcripts, None, Message::DeviateTranscripts(true)),
         action(&s.book_store, None, book(BookCommand::Store)),
         action(&s.book_fix, None, book(BookCommand::Fix)),
         action(&s.book_fix_edax, None, book(BookCommand::FixEdax)),

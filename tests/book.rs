@@ -206,6 +206,41 @@ fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
 }
 
 #[test]
+fn deviate_with_transcripts_adds_each_line_and_what_follows_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.egbk3");
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let _ = finish(&mut events);
+    // Depth 4: positions of up to 8 discs, so each line's end (7 discs) is learned from and the run is short.
+    let settings = DeviateSettings {
+        level: 1,
+        depth: 4,
+        error_per_move: 2,
+        error_sum: 4,
+        error_leaf: 2,
+        max_loops: usize::MAX,
+        threads: 1,
+        save_every: std::time::Duration::from_secs(3600),
+    };
+    let lines: Vec<Vec<Move>> = [["f5", "d6", "c3"], ["f5", "f6", "e6"]]
+        .iter()
+        .map(|l| l.iter().map(|m| Move::Place(sq(m))).collect())
+        .collect();
+    handle.send(Job::DeviateTranscripts { lines, settings, hash_level: 12 });
+    assert_eq!(started(&mut events), Operation::DeviateTranscripts);
+    let (books, _, outcome) = finish(&mut events);
+    let learned = &books.last().unwrap().0;
+    for line in [&["f5", "d6", "c3"][..], &["f5", "f6", "e6"]] {
+        assert!(learned.contains(&after(line).board), "{line:?} is in the book");
+    }
+    assert!(matches!(outcome, Outcome::Done { added, .. } if added >= 7), "{outcome:?}");
+    let saved = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
+    assert_eq!(saved.len(), learned.len(), "saved");
+}
+
+#[test]
 fn the_engine_plays_book_moves_and_labels_book_hints() {
     let mut events = Box::pin(engine_worker::spawn(&weights()));
     let next = |events: &mut std::pin::Pin<Box<_>>| loop {

@@ -386,3 +386,35 @@ fn the_settings_menu_has_the_ai_loss_submenu() {
     let _ = app.update(Message::Setting(Change::AiLossDefault));
     assert_eq!(app.settings().ai_loss, shirokuro_engine::book::loss::LossCurves::default());
 }
+
+#[test]
+fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
+    use iced::widget::text_editor::{Action, Edit};
+    use shirokuro::settings::Notice;
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click("Book").expect("the Book menu title");
+    assert!(ui.find("Book Operation ›").is_ok());
+    drop(ui);
+    let _ = app.update(Message::DeviateTranscripts(true));
+    let mut ui = screen(&app);
+    assert!(ui.find("Book Deviate with Transcripts").is_ok(), "the box is open");
+    let _ = ui.click("Start").expect("a Start button");
+    drop(ui);
+    let paste = |text: &str| Message::InputTextEdited(Action::Edit(Edit::Paste(std::sync::Arc::new(text.to_owned()))));
+    let _ = app.update(paste("f5d6c3\n\nf5f6z9\n"));
+    let _ = app.update(Message::DeviateTranscriptsSubmit);
+    assert!(
+        matches!(app.notices().last(), Some(Notice::TranscriptRejected { error }) if error.starts_with("line 3:")),
+        "{:?}",
+        app.notices()
+    );
+    assert!(screen(&app).find("Book Deviate with Transcripts").is_ok(), "still open after a bad line");
+    // Good lines close the box (and go to the book worker, which this test does not run).
+    let _ = app.update(Message::DeviateTranscripts(true));
+    let _ = app.update(paste("f5d6c3\nf5f6e6\n"));
+    let notices = app.notices().len();
+    let _ = app.update(Message::DeviateTranscriptsSubmit);
+    assert_eq!(app.notices().len(), notices);
+    assert!(screen(&app).find("Book Deviate with Transcripts").is_err(), "closed");
+}
