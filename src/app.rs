@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{Column, button, column, container, row, scrollable, text, text_editor};
+use iced::widget::{Column, button, column, container, row, scrollable, text, text_editor, text_input};
 use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
 use shirokuro_engine::book::loss::LossCurves;
@@ -125,6 +125,19 @@ pub enum Modal {
     InputText,
     /// Book ▸ Book Deviate with Transcripts: a box for the transcripts, one per line.
     DeviateTranscripts,
+    /// In/Out ▸ Save Game…: the players' names and a memo, before the file dialog.
+    SaveGame,
+}
+
+/// The players' names and the memo of a game file.
+#[derive(Debug, Default)]
+pub struct GameInfo {
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// The memo.
+    pub memo: text_editor::Content,
 }
 
 /// The display switches.
@@ -197,6 +210,14 @@ pub enum Message {
     ClipboardRead(Option<String>),
     /// In/Out ▸ Save Game… (`true`) or Open Game… (`false`).
     GameFileMenu(bool),
+    /// The Save Game box opened (`true`) or closed.
+    SaveGameForm(bool),
+    /// Black's name typed in the Save Game box.
+    SaveGameBlack(String),
+    /// White's name typed in the Save Game box.
+    SaveGameWhite(String),
+    /// An edit of the memo in the Save Game box.
+    SaveGameMemo(text_editor::Action),
     /// The game file dialog closed (`None`: cancelled); `true` for saving.
     GameFileChosen(bool, Option<PathBuf>),
     /// A game file was written (or not).
@@ -239,6 +260,9 @@ pub struct App {
     modal: Option<Modal>,
     /// The text of In/Out ▸ Input Text while its box is open.
     input_text: text_editor::Content,
+    /// The players' names and the memo saved with the game (In/Out ▸ Save Game…), kept from the last game opened or
+    /// saved.
+    game_info: GameInfo,
     /// The position whose book overlay data was last asked for.
     views_asked: Option<shirokuro_engine::Position>,
     saving: bool,
@@ -269,6 +293,7 @@ impl App {
             book_running: None,
             modal: None,
             input_text: text_editor::Content::new(),
+            game_info: GameInfo::default(),
             views_asked: None,
             saving: false,
             dirty: false,
@@ -449,9 +474,25 @@ impl App {
             }
             Message::GameFileMenu(save) => pick_game_file(self.language.strings(), save, &self.paths.data_dir),
             Message::GameFileChosen(_, None) => Task::none(),
+            Message::SaveGameForm(open) => {
+                self.modal = open.then_some(Modal::SaveGame);
+                Task::none()
+            }
+            Message::SaveGameBlack(name) => {
+                self.game_info.black = name;
+                Task::none()
+            }
+            Message::SaveGameWhite(name) => {
+                self.game_info.white = name;
+                Task::none()
+            }
+            Message::SaveGameMemo(action) => {
+                self.game_info.memo.perform(action);
+                Task::none()
+            }
             Message::GameFileChosen(true, Some(path)) => {
-                let date = UtcDateTime::of(std::time::SystemTime::now()).date();
-                let file = self.game.game_file(date, self.settings.level);
+                self.modal = None;
+                let file = self.game_file_to_save();
                 Task::perform(
                     async move { file.save(&path).map(|()| path).map_err(|e| e.to_string()) },
                     Message::GameSaved,
@@ -471,6 +512,11 @@ impl App {
             Message::GameOpened(result) => {
                 match result {
                     Ok((path, file)) => {
+                        self.game_info = GameInfo {
+                            black: file.black_player.clone(),
+                            white: file.white_player.clone(),
+                            memo: text_editor::Content::with_text(&file.memo),
+                        };
                         let action = self.game.load_game(&file, &make_ctx(&self.settings, self.language, &self.book));
                         self.perform(action);
                         self.game.log(LogLine::GameOpened(path));
@@ -540,6 +586,19 @@ impl App {
                 Task::none()
             }
         }
+    }
+
+    /// The game as Save Game writes it: the main line with its values, today's date, and the names and memo of the
+    /// Save Game box.
+    #[must_use]
+    pub fn game_file_to_save(&self) -> GameFile {
+        let date = UtcDateTime::of(std::time::SystemTime::now()).date();
+        let mut file = self.game.game_file(date, self.settings.level);
+        file.black_player = self.game_info.black.trim().to_owned();
+        file.white_player = self.game_info.white.trim().to_owned();
+        // Egaroucid keeps at most 10,000 characters of memo.
+        file.memo = self.game_info.memo.text().trim_end().chars().take(10_000).collect();
+        file
     }
 
     /// Book Deviate's settings from the Book Settings, the level and the threads.
@@ -859,6 +918,29 @@ impl App {
         }
         if let Some(Modal::BookInfo(info)) = &self.modal {
             return page.push(container(book_info_view(s, info)).id("book-info").center(Length::Fill)).into();
+        }
+        if self.modal == Some(Modal::SaveGame) {
+            let form = column![
+                text(s.save_game.clone()).size(20),
+                text(s.save_game_black.clone()).size(14),
+                text_input("", &self.game_info.black).id("save-black").on_input(Message::SaveGameBlack),
+                text(s.save_game_white.clone()).size(14),
+                text_input("", &self.game_info.white).id("save-white").on_input(Message::SaveGameWhite),
+                text(s.save_game_memo.clone()).size(14),
+                text_editor(&self.game_info.memo)
+                    .id("save-memo")
+                    .on_action(Message::SaveGameMemo)
+                    .height(Length::Fixed(140.0)),
+                row![
+                    button(text(s.save_game_choose.clone())).on_press(Message::GameFileMenu(true)),
+                    button(text(s.close.clone())).on_press(Message::SaveGameForm(false)),
+                ]
+                .spacing(10),
+            ]
+            .spacing(8)
+            .padding(20)
+            .max_width(640);
+            return page.push(container(form).center(Length::Fill)).into();
         }
         if let Some(modal @ (Modal::InputText | Modal::DeviateTranscripts)) = &self.modal {
             let deviate = *modal == Modal::DeviateTranscripts;

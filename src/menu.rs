@@ -190,7 +190,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
         action(&s.copy_board, None, Message::CopyBoard),
         action(&s.screenshot, Some("Ctrl+S"), Message::Screenshot),
-        action(&s.save_game, None, Message::GameFileMenu(true)),
+        action(&s.save_game, None, Message::SaveGameForm(true)),
         action(&s.open_game, None, Message::GameFileMenu(false)),
     ]);
     let b = &settings.book;

@@ -272,13 +272,12 @@ fn in_out_saves_and_opens_games() {
     use shirokuro::settings::Notice;
     use shirokuro_engine::game_file::GameFile;
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
-    for (item, save) in [("Save Game…", true), ("Open Game…", false)] {
-        let mut ui = screen(&app);
-        let _ = ui.click("In/Out").expect("the In/Out menu title");
-        let _ = ui.click(item).expect(item);
-        let messages: Vec<Message> = ui.into_messages().collect();
-        assert!(messages.iter().any(|m| matches!(m, Message::GameFileMenu(s) if *s == save)), "{messages:?}");
-    }
+    // Open Game goes to the file dialog at once (Save Game asks for names first: see the next test).
+    let mut ui = screen(&app);
+    let _ = ui.click("In/Out").expect("the In/Out menu title");
+    let _ = ui.click("Open Game…").expect("Open Game in the In/Out menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::GameFileMenu(false))), "{messages:?}");
     // What the dialogs' answers lead to: a bad file gives a notice, a good one replaces the game.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "not json").unwrap();
@@ -417,4 +416,47 @@ fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
     let _ = app.update(Message::DeviateTranscriptsSubmit);
     assert_eq!(app.notices().len(), notices);
     assert!(screen(&app).find("Book Deviate with Transcripts").is_err(), "closed");
+}
+
+#[test]
+fn save_game_asks_for_names_and_a_memo_first() {
+    use shirokuro_engine::game_file::GameFile;
+    let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let _ = app.update(Message::ClipboardRead(Some("f5d6c3".to_owned())));
+    let mut ui = screen(&app);
+    let _ = ui.click("In/Out").expect("the In/Out menu title");
+    let _ = ui.click("Save Game…").expect("Save Game in the In/Out menu");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+    // The box: type the names and a memo.
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("save-black")).expect("Black's name");
+    let _ = ui.typewrite("Kuro");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("save-white")).expect("White's name");
+    let _ = ui.typewrite("Shiro");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let _ = apply(&mut app, messages);
+    let paste = iced::widget::text_editor::Action::Edit(iced::widget::text_editor::Edit::Paste(std::sync::Arc::new(
+        "a quiet opening".to_owned(),
+    )));
+    let _ = app.update(Message::SaveGameMemo(paste));
+    let mut ui = screen(&app);
+    let _ = ui.click("Choose the File…").expect("the button that opens the file dialog");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::GameFileMenu(true))), "{messages:?}");
+
+    let file = app.game_file_to_save();
+    assert_eq!((file.black_player.as_str(), file.white_player.as_str()), ("Kuro", "Shiro"));
+    assert_eq!(file.memo, "a quiet opening");
+    assert_eq!(file.nodes.len(), 4);
+    // What it writes opens with the names, which the next save keeps.
+    let path = dir.path().join("g.json");
+    file.save(&path).unwrap();
+    let (mut other, _dir2) = self::app(Settings::default());
+    let _ = other.update(Message::GameOpened(Ok((path.clone(), GameFile::load(&path).unwrap()))));
+    let again = other.game_file_to_save();
+    assert_eq!((again.black_player.as_str(), again.memo.as_str()), ("Kuro", "a quiet opening"));
 }
