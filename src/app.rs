@@ -127,6 +127,59 @@ pub enum Modal {
     DeviateTranscripts,
     /// In/Out ▸ Save Game…: the players' names and a memo, before the file dialog.
     SaveGame,
+    /// In/Out ▸ Game Library: the games in `<data dir>/games`, newest first (`None` while they are being read).
+    GameLibrary(Option<Vec<LibraryEntry>>),
+}
+
+/// One game of the Game Library.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LibraryEntry {
+    /// The file.
+    pub path: PathBuf,
+    /// Its date, names, final disc counts (when the game ended) and the start of its memo.
+    pub date: String,
+    /// Black's name.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// Black's and White's discs at the end, when the game is over.
+    pub result: Option<(u32, u32)>,
+    /// Moves in the line.
+    pub moves: usize,
+    /// The first line of the memo, cut at 40 characters (as Egaroucid's library shows it).
+    pub memo: String,
+}
+
+/// The Game Library: every readable game file in `folder`, newest file name first (Egaroucid's names are dates);
+/// files that are not games are left out.
+#[must_use]
+pub fn read_library(folder: &std::path::Path) -> Vec<LibraryEntry> {
+    let Ok(dir) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut paths: Vec<PathBuf> = dir
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")))
+        .collect();
+    paths.sort();
+    paths.reverse();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let file = GameFile::load(&path).ok()?;
+            let last = file.nodes.last()?.position;
+            let result = last.board.is_game_over().then(|| (last.black().count(), last.white().count()));
+            let memo = file.memo.lines().next().unwrap_or_default().chars().take(40).collect();
+            Some(LibraryEntry {
+                path,
+                date: file.date,
+                black: file.black_player,
+                white: file.white_player,
+                result,
+                moves: file.nodes.len().saturating_sub(1),
+                memo,
+            })
+        })
+        .collect()
 }
 
 /// The players' names and the memo of a game file.
@@ -210,6 +263,10 @@ pub enum Message {
     ClipboardRead(Option<String>),
     /// In/Out ▸ Save Game… (`true`) or Open Game… (`false`).
     GameFileMenu(bool),
+    /// In/Out ▸ Game Library opened (`true`) or closed.
+    GameLibrary(bool),
+    /// The Game Library's games were read.
+    GameLibraryRead(Vec<LibraryEntry>),
     /// The Save Game box opened (`true`) or closed.
     SaveGameForm(bool),
     /// Black's name typed in the Save Game box.
@@ -474,6 +531,21 @@ impl App {
             }
             Message::GameFileMenu(save) => pick_game_file(self.language.strings(), save, &self.paths.data_dir),
             Message::GameFileChosen(_, None) => Task::none(),
+            Message::GameLibrary(false) => {
+                self.modal = None;
+                Task::none()
+            }
+            Message::GameLibrary(true) => {
+                self.modal = Some(Modal::GameLibrary(None));
+                let folder = self.paths.data_dir.join("games");
+                Task::perform(async move { read_library(&folder) }, Message::GameLibraryRead)
+            }
+            Message::GameLibraryRead(entries) => {
+                if matches!(self.modal, Some(Modal::GameLibrary(_))) {
+                    self.modal = Some(Modal::GameLibrary(Some(entries)));
+                }
+                Task::none()
+            }
             Message::SaveGameForm(open) => {
                 self.modal = open.then_some(Modal::SaveGame);
                 Task::none()
@@ -498,10 +570,15 @@ impl App {
                     Message::GameSaved,
                 )
             }
-            Message::GameFileChosen(false, Some(path)) => Task::perform(
-                async move { GameFile::load(&path).map(|file| (path, file)).map_err(|e| e.to_string()) },
-                Message::GameOpened,
-            ),
+            Message::GameFileChosen(false, Some(path)) => {
+                if matches!(self.modal, Some(Modal::GameLibrary(_))) {
+                    self.modal = None;
+                }
+                Task::perform(
+                    async move { GameFile::load(&path).map(|file| (path, file)).map_err(|e| e.to_string()) },
+                    Message::GameOpened,
+                )
+            }
             Message::GameSaved(result) => {
                 match result {
                     Ok(path) => self.game.log(LogLine::GameSaved(path)),
@@ -919,6 +996,9 @@ impl App {
         if let Some(Modal::BookInfo(info)) = &self.modal {
             return page.push(container(book_info_view(s, info)).id("book-info").center(Length::Fill)).into();
         }
+        if let Some(Modal::GameLibrary(entries)) = &self.modal {
+            return page.push(container(library_view(s, entries.as_deref())).center(Length::Fill)).into();
+        }
         if self.modal == Some(Modal::SaveGame) {
             let form = column![
                 text(s.save_game.clone()).size(20),
@@ -1010,6 +1090,36 @@ fn book_walk(settings: &Settings) -> Walk {
 /// Table size of each book searcher: the game's, at most 2^20 (one table per worker thread).
 fn book_hash_level(settings: &Settings) -> u8 {
     settings.hash_level.min(20)
+}
+
+/// The Game Library box: one button per game (date, players, result, moves, memo), newest first.
+fn library_view<'a>(s: &Strings, entries: Option<&[LibraryEntry]>) -> Element<'a, Message> {
+    let mut list = Column::new().spacing(4);
+    match entries {
+        None => list = list.push(text(s.library_reading.clone())),
+        Some([]) => list = list.push(text(s.library_empty.clone())),
+        Some(entries) => {
+            for entry in entries {
+                let result = entry.result.map_or_else(|| "??-??".to_owned(), |(b, w)| format!("{b}-{w}"));
+                let name = |n: &str| if n.is_empty() { "—".to_owned() } else { n.to_owned() };
+                let line = fill(
+                    &s.library_entry,
+                    &[&entry.date, &name(&entry.black), &name(&entry.white), &result, &entry.moves, &entry.memo],
+                );
+                let open = Message::GameFileChosen(false, Some(entry.path.clone()));
+                list = list.push(button(text(line).size(13)).style(button::text).width(Length::Fill).on_press(open));
+            }
+        }
+    }
+    column![
+        text(s.game_library.clone()).size(20),
+        scrollable(list).height(Length::Fixed(420.0)),
+        button(text(s.close.clone())).on_press(Message::GameLibrary(false)),
+    ]
+    .spacing(10)
+    .padding(20)
+    .max_width(760)
+    .into()
 }
 
 /// The transcripts of Book Deviate with Transcripts: one per non-empty line, each from the initial position.

@@ -192,6 +192,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(&s.screenshot, Some("Ctrl+S"), Message::Screenshot),
         action(&s.save_game, None, Message::SaveGameForm(true)),
         action(&s.open_game, None, Message::GameFileMenu(false)),
+        action(&s.game_library, None, Message::GameLibrary(true)),
     ]);
     let b = &settings.book;
     let inf = s.book_unlimited.as_str();

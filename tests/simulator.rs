@@ -460,3 +460,38 @@ fn save_game_asks_for_names_and_a_memo_first() {
     let again = other.game_file_to_save();
     assert_eq!((again.black_player.as_str(), again.memo.as_str()), ("Kuro", "a quiet opening"));
 }
+
+#[test]
+fn the_game_library_lists_saved_games_newest_first_and_opens_one() {
+    use shirokuro::app::read_library;
+    let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
+    let games = dir.path().join("data").join("games");
+    for (name, moves, black) in
+        [("2026_01_01_10_00_00.json", "f5d6", "Ann"), ("2026_02_01_10_00_00.json", "f5f6e6", "Bo")]
+    {
+        let _ = app.update(Message::ClipboardRead(Some(moves.to_owned())));
+        let mut file = app.game_file_to_save();
+        file.black_player = black.to_owned();
+        file.save(&games.join(name)).unwrap();
+    }
+    std::fs::write(games.join("2026_03_01_10_00_00.json"), "not a game").unwrap();
+    let entries = read_library(&games);
+    assert_eq!(entries.len(), 2, "the file that is not a game is left out");
+    assert_eq!((entries[0].black.as_str(), entries[0].moves), ("Bo", 3), "newest first");
+    assert_eq!((entries[1].black.as_str(), entries[1].moves), ("Ann", 2));
+    assert_eq!(entries[0].result, None, "an unfinished game has no result");
+
+    let _ = app.update(Message::GameLibrary(true));
+    assert!(screen(&app).find("Reading the games…").is_ok());
+    let _ = app.update(Message::GameLibraryRead(entries.clone()));
+    let mut ui = screen(&app);
+    let line = format!("{}  Ann vs —  ??-??  (2 moves)  ", entries[1].date);
+    let _ = ui.click(line.as_str()).expect("the older game's line");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        messages.iter().any(|m| matches!(m, Message::GameFileChosen(false, Some(p)) if *p == entries[1].path)),
+        "{messages:?}"
+    );
+    let _ = apply(&mut app, messages);
+    assert!(screen(&app).find("Reading the games…").is_err() && screen(&app).find(line.as_str()).is_err(), "closed");
+}
