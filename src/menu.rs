@@ -10,6 +10,7 @@ use crate::i18n::Language;
 use crate::screen::Ctx;
 use crate::screen::game::{self, Mode};
 use crate::settings;
+use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::book::loss::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
 type MenuItem<'a> = Item<'a, Message, iced::Theme, iced::Renderer>;
@@ -167,6 +168,21 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(&s.last_position, Some("End"), g(game::Message::Last)),
         action(&s.save_branch, Some("Ctrl+L"), g(game::Message::SaveBranch)),
         action(&s.back_to_random, Some("Shift+Home"), g(game::Message::BackToRandom)),
+        submenu(
+            &s.convert,
+            [
+                (&s.convert_rotate180, Symmetry::Rotate180),
+                (&s.convert_rotate90_cw, Symmetry::Rotate90),
+                (&s.convert_rotate90_ccw, Symmetry::Rotate270),
+                (&s.convert_black_line, Symmetry::MirrorAntiDiagonal),
+                (&s.convert_white_line, Symmetry::MirrorDiagonal),
+                (&s.convert_horizontal, Symmetry::MirrorHorizontal),
+                (&s.convert_vertical, Symmetry::MirrorVertical),
+            ]
+            .into_iter()
+            .map(|(label, symmetry)| action(label, None, g(game::Message::Convert(symmetry))))
+            .collect(),
+        ),
         submenu(
             &s.random_board,
             vec![

@@ -507,3 +507,23 @@ fn the_board_editor_paints_a_position_and_starts_a_game_from_it() {
     assert_eq!(game.record().current().position, start);
     assert!(game.scene().black.contains(sq("a1")));
 }
+
+#[test]
+fn convert_turns_the_whole_game_and_keeps_values_and_the_ply() {
+    use shirokuro_engine::Symmetry;
+    let settings = human_vs_human();
+    let (mut game, _) = ready_game(&settings);
+    for square in ["f5", "d6", "c3"] {
+        let _ = game.update(Message::SquareClicked(sq(square)), &ctx(&settings));
+    }
+    let _ = game.on_engine(Event::Analyzed { generation: game.generation(), ply: 2, value: 3 }, &ctx(&settings));
+    let _ = game.update(Message::Backward, &ctx(&settings));
+    let _ = game.update(Message::Convert(Symmetry::Rotate180), &ctx(&settings));
+    assert_eq!(game.transcript(), "c4e3f6");
+    assert_eq!(game.record().ply(), 2, "the same ply is shown");
+    assert_eq!(game.record().node_at(2).and_then(|n| n.value), Some(3));
+    // Clockwise as drawn (a1 at the top left): the top-left corner goes to the top right.
+    assert_eq!(Symmetry::Rotate90.apply_square(sq("a1")), sq("h1"));
+    let _ = game.update(Message::Convert(Symmetry::Rotate180), &ctx(&settings));
+    assert_eq!(game.transcript(), "f5d6c3", "twice is the identity");
+}

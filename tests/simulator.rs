@@ -248,6 +248,7 @@ fn the_operate_menu_has_back_to_random_and_the_random_board_submenu() {
     let mut ui = screen(&app);
     let _ = ui.click("Operate").expect("the Operate menu title");
     assert!(ui.find("Generate Random Board ›").is_ok(), "the submenu title");
+    assert!(ui.find("Convert ›").is_ok(), "the Convert submenu title");
     let _ = ui.click("Back to Random Pos. (Shift+Home)").expect("Back to Random Pos. in the Operate menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     let messages = apply(&mut app, messages);

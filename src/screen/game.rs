@@ -10,6 +10,7 @@ use std::collections::VecDeque;
 use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 use shirokuro_engine::arena::GameRng;
+use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::game_file::{GameFile, GameNode};
 use shirokuro_engine::level::{Level, LevelCategory};
 use shirokuro_engine::random_board::RandomBoardSpec;
@@ -112,6 +113,8 @@ pub enum Message {
     EditClear,
     /// The edited position becomes a new game's start.
     EditDone,
+    /// Operate ▸ Convert: the whole game (main line, values, cursor) turned or mirrored.
+    Convert(Symmetry),
 }
 
 /// What a click puts on a square in the board editor.
@@ -615,6 +618,7 @@ impl Game {
                 Some(editor) => self.load_line(editor.position(), &[], ctx),
                 None => Action::None,
             },
+            Message::Convert(symmetry) => self.convert(symmetry, ctx),
             Message::GenerateRandom => self.generate_random(ctx),
             Message::BackToRandom => match self.random_start {
                 Some(ply) => self.navigate(ply, ctx),
@@ -767,6 +771,32 @@ impl Game {
     fn pass_pending(&self) -> bool {
         let board = self.record.current().position.board;
         board.must_pass()
+    }
+
+    /// Turns or mirrors the main line by `symmetry`, keeping its values, the random start and the ply shown (a
+    /// fork is dropped).
+    fn convert(&mut self, symmetry: Symmetry, ctx: &Ctx<'_>) -> Action {
+        let main = self.record.main().to_vec();
+        let Some(first) = main.first() else { return Action::None };
+        let start =
+            Position { board: first.position.board.transform(symmetry), side_to_move: first.position.side_to_move };
+        let mut record = Record::new(start);
+        if let Some(value) = first.value {
+            record.set_value(0, value);
+        }
+        for node in &main[1..] {
+            let Some(square) = node.played else { break };
+            if record.play(symmetry.apply_square(square), true).is_err() {
+                break;
+            }
+            if let Some(value) = node.value {
+                record.set_value(record.ply(), value);
+            }
+        }
+        let ply = self.record.ply().min(record.last_ply());
+        record.go_to(ply);
+        self.record = record;
+        self.plan(ctx)
     }
 
     /// Whether the board editor is open.
