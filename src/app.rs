@@ -222,6 +222,8 @@ pub enum Toggle {
     BookAccuracy,
     /// Umigame numbers.
     Umigame,
+    /// A random board's line before its generated position, drawn and analysed like the rest.
+    RandomGraph,
 }
 
 /// Root messages.
@@ -1224,6 +1226,7 @@ fn display_flag(display: &mut settings::Display, toggle: Toggle) -> &mut bool {
         Toggle::AltPalette => &mut display.alt_palette,
         Toggle::BookAccuracy => &mut display.show_book_accuracy,
         Toggle::Umigame => &mut display.show_umigame,
+        Toggle::RandomGraph => &mut display.show_random_graph,
     }
 }
 

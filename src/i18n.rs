@@ -154,7 +154,7 @@ strings! {
     edit_board, edit_board_help, edit_empty, edit_side, edit_done, edit_clear,
     copy_board, input_text, input_text_help, input_text_count, input_text_import,
     save_game, open_game, game_files, save_game_black, save_game_white, save_game_memo, save_game_choose,
-    convert, convert_rotate180, convert_rotate90_cw, convert_rotate90_ccw, convert_black_line, convert_white_line,
+    show_random_graph, convert, convert_rotate180, convert_rotate90_cw, convert_rotate90_ccw, convert_black_line, convert_white_line,
     convert_horizontal, convert_vertical,
     game_library, library_reading, library_empty, library_entry, log_game_saved, log_game_opened, notice_game_file_failed,
 }

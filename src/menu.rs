@@ -148,6 +148,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 toggle(&s.show_graph, d, Toggle::Graph),
                 toggle(&s.show_log, d, Toggle::Log),
                 toggle(&s.alt_palette, d, Toggle::AltPalette),
+                toggle(&s.show_random_graph, d, Toggle::RandomGraph),
             ]),
         ),
     ]);

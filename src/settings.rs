@@ -211,6 +211,9 @@ pub struct Display {
     pub show_book_accuracy: bool,
     /// The umigame numbers of book moves.
     pub show_umigame: bool,
+    /// Egaroucid's "Show Random Position Graph": a random board's line before its generated position is drawn and
+    /// analysed like the rest (off: drawn grey and not analysed).
+    pub show_random_graph: bool,
 }
 
 impl Default for Settings {
@@ -255,6 +258,7 @@ impl Default for Display {
             alt_palette: false,
             show_book_accuracy: false,
             show_umigame: false,
+            show_random_graph: false,
         }
     }
 }
@@ -497,6 +501,7 @@ impl Display {
         let alt_palette = flag(&mut t, "alt_palette", d.alt_palette);
         let show_book_accuracy = flag(&mut t, "show_book_accuracy", d.show_book_accuracy);
         let show_umigame = flag(&mut t, "show_umigame", d.show_umigame);
+        let show_random_graph = flag(&mut t, "show_random_graph", d.show_random_graph);
         let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
         unknown_keys(t, p, notices);
         Display {
@@ -514,6 +519,7 @@ impl Display {
             alt_palette,
             show_book_accuracy,
             show_umigame,
+            show_random_graph,
         }
     }
 }

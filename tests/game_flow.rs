@@ -527,3 +527,29 @@ fn convert_turns_the_whole_game_and_keeps_values_and_the_ply() {
     let _ = game.update(Message::Convert(Symmetry::Rotate180), &ctx(&settings));
     assert_eq!(game.transcript(), "f5d6c3", "twice is the identity");
 }
+
+#[test]
+fn analysis_skips_the_moves_that_made_a_random_board_unless_asked() {
+    use shirokuro_engine::random_board::RandomBoard;
+    let mut settings = human_vs_human();
+    let (mut game, _) = ready_game(&settings);
+    let action = game.update(Message::GenerateRandom, &ctx(&settings));
+    let (generation, _) = started_job(&action).unwrap();
+    let line: Vec<Move> = ["f5", "d6", "c3", "d3"].iter().map(|s| Move::Place(sq(s))).collect();
+    let mut position = Position::INITIAL;
+    for mv in &line {
+        position = position.play(*mv).unwrap();
+    }
+    let board = RandomBoard { line, position, black_score: 0, tries: 1 };
+    let _ = game.on_engine(Event::RandomBoard { generation, result: Ok(board) }, &ctx(&settings));
+    let _ = game.update(Message::SquareClicked(sq("c4")), &ctx(&settings));
+    let plies = |action: &Action| match started_job(action) {
+        Some((_, Job::Analyze { positions, .. })) => positions.iter().map(|(ply, _)| *ply).collect::<Vec<_>>(),
+        other => panic!("{other:?}"),
+    };
+    let action = game.update(Message::Analyze, &ctx(&settings));
+    assert_eq!(plies(&action), [5, 4]);
+    settings.display.show_random_graph = true;
+    let action = game.update(Message::Analyze, &ctx(&settings));
+    assert_eq!(plies(&action), [5, 4, 3, 2, 1, 0]);
+}

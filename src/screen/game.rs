@@ -905,7 +905,9 @@ impl Game {
             return Action::None;
         }
         self.begin(Running::Analysis, ctx);
-        let positions: Vec<(usize, Position)> = (0..=self.record.last_ply())
+        // Without "Show Random Position Graph", the moves that made a random board are not analysed (Egaroucid).
+        let first = if ctx.settings.display.show_random_graph { 0 } else { self.random_start.unwrap_or(0) };
+        let positions: Vec<(usize, Position)> = (first..=self.record.last_ply())
             .rev()
             .filter_map(|ply| self.record.node_at(ply).map(|node| (ply, node.position)))
             .collect();
@@ -1024,7 +1026,8 @@ impl Game {
         let main = self.record.main().iter().map(|n| n.value).collect();
         let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
         let level = Level::clamped(settings.level);
-        self.chart.set(main, fork, self.record.ply(), level, display.alt_palette, self.random_start);
+        let random_start = self.random_start.filter(|_| !display.show_random_graph);
+        self.chart.set(main, fork, self.record.ply(), level, display.alt_palette, random_start);
     }
 
     /// The line count of the book move on `square`, when Book Accuracy is shown and the data is for this position.
