@@ -510,6 +510,15 @@ impl App {
                 self.game.language_changed(&make_ctx(&self.settings, language, &self.book));
                 self.save()
             }
+            Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. })
+                if self.modal.is_some() || self.game.is_editing() =>
+            {
+                // Esc backs out of a box or the board editor without changing anything, as in Egaroucid.
+                if self.modal.take().is_none() {
+                    return self.update(Message::Game(game::Message::EditBoard(false)));
+                }
+                Task::none()
+            }
             Message::Key(event) => {
                 shortcut(&event, &self.settings).map_or_else(Task::none, |message| self.update(message))
             }

@@ -496,3 +496,33 @@ fn the_game_library_lists_saved_games_newest_first_and_opens_one() {
     let _ = apply(&mut app, messages);
     assert!(screen(&app).find("Reading the games…").is_err() && screen(&app).find(line.as_str()).is_err(), "closed");
 }
+
+#[test]
+fn escape_closes_boxes_and_the_board_editor() {
+    use iced::keyboard::{self, Key, Location, Modifiers, key};
+    let escape = || {
+        let key = Key::Named(key::Named::Escape);
+        Message::Key(keyboard::Event::KeyPressed {
+            key: key.clone(),
+            modified_key: key,
+            physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
+            location: Location::Standard,
+            modifiers: Modifiers::empty(),
+            text: None,
+            repeat: false,
+        })
+    };
+    let (mut app, _dir) = app(Settings::default());
+    for open in
+        [Message::InputText(true), Message::About(true), Message::SaveGameForm(true), Message::GameLibrary(true)]
+    {
+        let _ = app.update(open.clone());
+        assert!(screen(&app).find(selector::id("board")).is_err(), "{open:?} covers the board");
+        let _ = app.update(escape());
+        assert!(screen(&app).find(selector::id("board")).is_ok(), "Esc closed {open:?}");
+    }
+    let _ = app.update(Message::Game(game::Message::EditBoard(true)));
+    assert!(app.game().is_editing());
+    let _ = app.update(escape());
+    assert!(!app.game().is_editing());
+}
