@@ -614,10 +614,7 @@ impl App {
                 Task::none()
             }
             Message::InputText(open) => {
-                self.modal = open.then_some(Modal::InputText);
-                if open {
-                    self.input_text = text_editor::Content::new();
-                }
+                self.open_text_box(open, Modal::InputText);
                 Task::none()
             }
             Message::InputTextEdited(action) => {
@@ -625,10 +622,7 @@ impl App {
                 Task::none()
             }
             Message::DeviateTranscripts(open) => {
-                self.modal = open.then_some(Modal::DeviateTranscripts);
-                if open {
-                    self.input_text = text_editor::Content::new();
-                }
+                self.open_text_box(open, Modal::DeviateTranscripts);
                 Task::none()
             }
             Message::DeviateTranscriptsSubmit => {
@@ -687,6 +681,14 @@ impl App {
         // Egaroucid keeps at most 10,000 characters of memo.
         file.memo = self.game_info.memo.text().trim_end().chars().take(10_000).collect();
         file
+    }
+
+    /// Opens `modal`, a box with an empty text (`open`), or closes it.
+    fn open_text_box(&mut self, open: bool, modal: Modal) {
+        self.modal = open.then_some(modal);
+        if open {
+            self.input_text = text_editor::Content::new();
+        }
     }
 
     /// Book Deviate's settings from the Book Settings, the level and the threads.

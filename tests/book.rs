@@ -165,14 +165,20 @@ fn info_import_export_and_merge_go_through_files() {
     assert!(shirokuro::fsutil::backup_path(&file).exists());
 }
 
-#[test]
-fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
-    let dir = tempfile::tempdir().unwrap();
+/// A book worker that has loaded an empty book from `book.egbk3` in `dir`: the file, the handle and the events.
+fn worker_with_an_empty_book(dir: &tempfile::TempDir) -> (PathBuf, Handle, impl Stream<Item = Event> + Unpin) {
     let file = dir.path().join("book.egbk3");
     let (handle, mut events) = start_book_worker();
     handle.send(Job::Load { file: file.clone() });
     let _ = started(&mut events);
     let _ = finish(&mut events);
+    (file, handle, events)
+}
+
+#[test]
+fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, handle, mut events) = worker_with_an_empty_book(&dir);
 
     let moves: Vec<Move> = ["f5", "d6", "c3"].iter().map(|m| Move::Place(sq(m))).collect();
     handle.send(Job::Store { start: Board::INITIAL, moves, depth: 30, level: 1, hash_level: 12 });
@@ -208,11 +214,7 @@ fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
 #[test]
 fn deviate_with_transcripts_adds_each_line_and_what_follows_its_end() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("book.egbk3");
-    let (handle, mut events) = start_book_worker();
-    handle.send(Job::Load { file: file.clone() });
-    let _ = started(&mut events);
-    let _ = finish(&mut events);
+    let (file, handle, mut events) = worker_with_an_empty_book(&dir);
     // Depth 4: positions of up to 8 discs, so each line's end (7 discs) is learned from and the run is short.
     let settings = DeviateSettings {
         level: 1,
