@@ -49,6 +49,29 @@ impl Record {
         Record { main: vec![Node { position: start, played: None, value: None }], fork: None, ply: 0, on_fork: false }
     }
 
+    /// A record of the line from `start` (valued `start_value`) along `steps`: each the square played and the value of
+    /// the position after it. Forced passes are made by themselves; the line stops at the first move that is not legal.
+    #[must_use]
+    pub fn from_line(
+        start: Position,
+        start_value: Option<i32>,
+        steps: impl IntoIterator<Item = (Square, Option<i32>)>,
+    ) -> Record {
+        let mut record = Record::new(start);
+        if let Some(value) = start_value {
+            record.set_value(0, value);
+        }
+        for (square, value) in steps {
+            if record.play(square, true).is_err() {
+                break;
+            }
+            if let Some(value) = value {
+                record.set_value(record.ply(), value);
+            }
+        }
+        record
+    }
+
     /// The ply the user is looking at.
     #[must_use]
     pub fn ply(&self) -> usize {

@@ -428,13 +428,7 @@ impl Game {
     pub fn load_line(&mut self, start: Position, moves: &[Move], ctx: &Ctx<'_>) -> Action {
         self.random_start = None;
         self.board_edit = None;
-        let mut record = Record::new(start);
-        for square in moves.iter().filter_map(|mv| mv.square()) {
-            if record.play(square, true).is_err() {
-                break;
-            }
-        }
-        self.record = record;
+        self.record = Record::from_line(start, None, moves.iter().filter_map(|mv| mv.square()).map(|sq| (sq, None)));
         self.paused = false;
         self.awaiting_start = self.ai_to_move(ctx.settings);
         self.plan(ctx)
@@ -463,21 +457,9 @@ impl Game {
     /// Replaces the game by the line of `file` (from its first position, which need not be the initial one), with
     /// its values and random start, the cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_game(&mut self, file: &GameFile, ctx: &Ctx<'_>) -> Action {
-        let Some(first) = file.nodes.first() else { return Action::None };
-        let mut record = Record::new(first.position);
-        if let Some(value) = first.value {
-            record.set_value(0, value);
-        }
-        for node in &file.nodes[1..] {
-            let Some(square) = node.played else { break };
-            if record.play(square, true).is_err() {
-                break;
-            }
-            if let Some(value) = node.value {
-                record.set_value(record.ply(), value);
-            }
-        }
-        self.record = record;
+        let Some((first, rest)) = file.nodes.split_first() else { return Action::None };
+        let steps = rest.iter().map_while(|node| node.played.map(|sq| (sq, node.value)));
+        self.record = Record::from_line(first.position, first.value, steps);
         self.random_start = file.random_start.filter(|ply| *ply <= self.record.last_ply());
         self.paused = false;
         self.hints.clear();
@@ -776,23 +758,11 @@ impl Game {
     /// Turns or mirrors the main line by `symmetry`, keeping its values, the random start and the ply shown (a
     /// fork is dropped).
     fn convert(&mut self, symmetry: Symmetry, ctx: &Ctx<'_>) -> Action {
-        let main = self.record.main().to_vec();
-        let Some(first) = main.first() else { return Action::None };
+        let Some((first, rest)) = self.record.main().split_first() else { return Action::None };
         let start =
             Position { board: first.position.board.transform(symmetry), side_to_move: first.position.side_to_move };
-        let mut record = Record::new(start);
-        if let Some(value) = first.value {
-            record.set_value(0, value);
-        }
-        for node in &main[1..] {
-            let Some(square) = node.played else { break };
-            if record.play(symmetry.apply_square(square), true).is_err() {
-                break;
-            }
-            if let Some(value) = node.value {
-                record.set_value(record.ply(), value);
-            }
-        }
+        let steps = rest.iter().map_while(|node| node.played.map(|sq| (symmetry.apply_square(sq), node.value)));
+        let mut record = Record::from_line(start, first.value, steps);
         let ply = self.record.ply().min(record.last_ply());
         record.go_to(ply);
         self.record = record;
