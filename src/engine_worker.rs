@@ -18,11 +18,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::Instant;
 
 use iced::Subscription;
-use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
 use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::loss::LossCurves;
 use shirokuro_engine::book::{ops, views};
@@ -33,8 +31,9 @@ use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::{ThinkProgress, Thinker, ThinkerStop, Thought};
 use shirokuro_engine::{Color, Move, Position, Square};
 
-use crate::book_worker::SharedBook;
+use crate::book::SharedBook;
 use crate::log::{LogLine, Search};
+use crate::worker::{self, Outbox};
 
 /// What the engine is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,7 +212,7 @@ impl Handle {
 
 /// The worker as an iced subscription keyed by the weights file.
 pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
-    Subscription::run_with(weights_file, start)
+    worker::subscription(weights_file, start)
 }
 
 /// Starts a worker outside iced (tests, tools): the same thread and events as [`subscription`].
@@ -224,34 +223,30 @@ pub fn spawn(weights_file: &Path) -> impl iced::futures::Stream<Item = Event> + 
 /// Starts the worker thread; its events form the returned stream, which ends when the thread does.
 #[allow(clippy::ptr_arg, reason = "Subscription::run_with hands its key over by reference")]
 fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
-    let (events, stream) = unbounded();
-    let (commands, inbox) = std::sync::mpsc::channel();
-    let handle = Handle {
-        commands,
-        latest: Arc::new(AtomicU64::new(0)),
-        stop: Arc::new(Mutex::new(None)),
-        cancelled_at: Arc::new(Mutex::new(None)),
-    };
-    let worker = Worker {
-        events,
-        inbox,
-        latest: Arc::clone(&handle.latest),
-        stop: Arc::clone(&handle.stop),
-        cancelled_at: Arc::clone(&handle.cancelled_at),
-        weights: None,
-        thinker: None,
-        rng: GameRng::new(seed()),
-    };
     let file = weights_file.clone();
-    let spawned = thread::Builder::new().name("shirokuro-engine".to_owned()).spawn(move || worker.run(&file, handle));
-    if let Err(error) = spawned {
-        tracing::error!("cannot start the engine thread: {error}");
-    }
-    stream
+    worker::spawn("shirokuro-engine", move |events, commands, inbox| {
+        let handle = Handle {
+            commands,
+            latest: Arc::new(AtomicU64::new(0)),
+            stop: Arc::new(Mutex::new(None)),
+            cancelled_at: Arc::new(Mutex::new(None)),
+        };
+        let worker = Worker {
+            events,
+            inbox,
+            latest: Arc::clone(&handle.latest),
+            stop: Arc::clone(&handle.stop),
+            cancelled_at: Arc::clone(&handle.cancelled_at),
+            weights: None,
+            thinker: None,
+            rng: GameRng::new(seed()),
+        };
+        worker.run(&file, handle);
+    })
 }
 
 struct Worker {
-    events: UnboundedSender<Event>,
+    events: Outbox<Event>,
     inbox: Receiver<Command>,
     latest: Arc<AtomicU64>,
     stop: Arc<Mutex<Option<ThinkerStop>>>,
@@ -301,7 +296,7 @@ impl Worker {
         if let Event::Log(line) = &event {
             tracing::info!(target: "shirokuro::engine", "{}", line.text(crate::i18n::Language::English.strings()));
         }
-        self.events.unbounded_send(event).is_ok()
+        self.events.emit(event)
     }
 
     /// Logs how long a stopped search took to return after the app cancelled it (the stop latency).

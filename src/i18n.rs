@@ -157,6 +157,8 @@ strings! {
     show_random_graph, convert, convert_rotate180, convert_rotate90_cw, convert_rotate90_ccw, convert_black_line, convert_white_line,
     convert_horizontal, convert_vertical,
     game_library, library_reading, library_empty, library_entry, log_game_saved, log_game_opened, notice_game_file_failed,
+    notice_no_file_dialog, chooser_open, chooser_save, chooser_folder, chooser_reading, chooser_unreadable, chooser_empty,
+    chooser_empty_path, chooser_missing, chooser_extension, chooser_filter, chooser_choose, chooser_up,
 }
 
 #[cfg(test)]

@@ -1,22 +1,33 @@
 //! # Shirokuro
 //!
 //! The desktop app: an iced (Elm-style) application over the `shirokuro-engine` crate. The root [`app::App`] routes
-//! messages to the game screen, the menu bar and the settings; one engine thread ([`engine_worker`]) does all searching.
+//! messages to the features — the game ([`game`]), the opening book ([`book`]), the In/Out menu ([`in_out`]) and the
+//! boxes ([`modal`]) — each with its own state, `Message`, `update` and `view`. One engine thread
+//! ([`engine_worker`]) does all searching and one book thread ([`book::worker`]) owns the book, both on the shared
+//! [`worker`] scaffold.
 #![forbid(unsafe_code)]
 
 pub mod app;
-pub mod book_worker;
+pub mod book;
+pub mod context;
+pub mod dialog;
 pub mod engine_worker;
 pub mod fsutil;
+pub mod game;
 pub mod i18n;
+pub mod in_out;
 pub mod log;
 pub mod menu;
+pub mod message;
+pub mod modal;
+pub mod notice;
 pub mod opening;
 pub mod record;
-pub mod screen;
 pub mod screenshot;
 pub mod settings;
+pub mod shortcut;
 pub mod widget;
+pub mod worker;
 
 /// The bundled fonts (M PLUS 1, SIL Open Font License 1.1): Latin and Japanese without system fonts.
 pub const FONTS: [&[u8]; 2] =

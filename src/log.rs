@@ -3,7 +3,7 @@
 
 use shirokuro_engine::Move;
 
-use crate::book_worker::{Operation, Outcome};
+use crate::book::{Operation, Outcome};
 use crate::i18n::{Strings, fill};
 
 /// Which search a line is about.
@@ -188,5 +188,6 @@ pub fn operation_name(s: &Strings, operation: Operation) -> String {
         Operation::Deviate => s.book_deviate.clone(),
         Operation::DeviateTranscripts => s.book_deviate_transcripts.clone(),
         Operation::Store => s.book_store.clone(),
+        Operation::Reference => s.book_reference.clone(),
     }
 }

@@ -5,11 +5,13 @@ use iced::widget::{button, checkbox, column, container, slider, text};
 use iced::{Element, Length};
 use iced_aw::menu::{Item, Menu, MenuBar};
 
-use crate::app::{BookCommand, Change, Message, Toggle, display_value};
+use crate::book::{self, Operation};
+use crate::context::Ctx;
+use crate::game::{self, Mode};
 use crate::i18n::Language;
-use crate::screen::Ctx;
-use crate::screen::game::{self, Mode};
-use crate::settings;
+use crate::in_out;
+use crate::message::Message;
+use crate::settings::{self, Change, Toggle, display_value};
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::book::loss::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
@@ -107,6 +109,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let settings = ctx.settings;
     let d = &settings.display;
     let g = |m: game::Message| Message::Game(m);
+    let io = |m: in_out::Message| Message::InOut(m);
 
     let game_menu = menu(vec![
         action(&s.new_game_human, Some("Ctrl+N"), Message::NewGame(Mode::HumanVsHuman)),
@@ -201,31 +204,31 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(&s.clear_cache, None, g(game::Message::ClearCache)),
     ]);
     let in_out_menu = menu(vec![
-        action(&s.paste_transcript, Some("Ctrl+V"), Message::PasteTranscript),
-        action(&s.input_text, None, Message::InputText(true)),
+        action(&s.paste_transcript, Some("Ctrl+V"), io(in_out::Message::Paste)),
+        action(&s.input_text, None, io(in_out::Message::InputText)),
         action(&s.edit_board, Some("Ctrl+E"), Message::Game(game::Message::EditBoard(true))),
-        action(&s.copy_transcript, Some("Ctrl+C"), Message::CopyTranscript),
-        action(&s.copy_board, None, Message::CopyBoard),
-        action(&s.screenshot, Some("Ctrl+S"), Message::Screenshot),
-        action(&s.save_game, None, Message::SaveGameForm(true)),
-        action(&s.open_game, None, Message::GameFileMenu(false)),
-        action(&s.game_library, None, Message::GameLibrary(true)),
+        action(&s.copy_transcript, Some("Ctrl+C"), io(in_out::Message::CopyTranscript)),
+        action(&s.copy_board, None, io(in_out::Message::CopyBoard)),
+        action(&s.screenshot, Some("Ctrl+S"), io(in_out::Message::Screenshot)),
+        action(&s.save_game, None, io(in_out::Message::SaveGame)),
+        action(&s.open_game, None, io(in_out::Message::OpenGame)),
+        action(&s.game_library, None, io(in_out::Message::Library)),
     ]);
     let b = &settings.book;
     let inf = s.book_unlimited.as_str();
-    let book = |command| Message::BookMenu(command);
+    let book = |operation| Message::Book(book::Message::Run(operation));
     let mut operations = vec![
         check(&s.book_right_click, b.right_click_edit, |on| Message::Setting(Change::BookRightClick(on))),
-        action(&s.book_deviate, None, book(BookCommand::Deviate)),
-        action(&s.book_deviate_transcripts, None, Message::DeviateTranscripts(true)),
-        action(&s.book_store, None, book(BookCommand::Store)),
-        action(&s.book_fix, None, book(BookCommand::Fix)),
-        action(&s.book_fix_edax, None, book(BookCommand::FixEdax)),
-        action(&s.book_reduce, None, book(BookCommand::Reduce)),
-        action(&s.book_leaves, None, book(BookCommand::Leaves)),
+        action(&s.book_deviate, None, book(Operation::Deviate)),
+        action(&s.book_deviate_transcripts, None, Message::DeviateTranscripts),
+        action(&s.book_store, None, book(Operation::Store)),
+        action(&s.book_fix, None, book(Operation::Fix)),
+        action(&s.book_fix_edax, None, book(Operation::FixEdax)),
+        action(&s.book_reduce, None, book(Operation::Reduce)),
+        action(&s.book_leaves, None, book(Operation::Leaves)),
     ];
     if book_busy {
-        operations.push(action(&s.book_stop, Some("Q"), book(BookCommand::Stop)));
+        operations.push(action(&s.book_stop, Some("Q"), Message::Book(book::Message::Stop)));
     }
     let book_menu = menu(vec![
         submenu(
@@ -243,15 +246,15 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         submenu(
             &s.book_file_operation,
             vec![
-                action(&s.book_import, None, book(BookCommand::Import)),
-                action(&s.book_export, None, book(BookCommand::Export)),
-                action(&s.book_merge, None, book(BookCommand::Merge)),
-                action(&s.book_reference, None, book(BookCommand::Reference)),
+                action(&s.book_import, None, book(Operation::Import)),
+                action(&s.book_export, None, book(Operation::Export)),
+                action(&s.book_merge, None, book(Operation::Merge)),
+                action(&s.book_reference, None, book(Operation::Reference)),
             ],
         ),
-        action(&s.book_info, None, book(BookCommand::Info)),
+        action(&s.book_info, None, book(Operation::Info)),
     ]);
-    let help_menu = menu(vec![action(&s.about, None, Message::About(true))]);
+    let help_menu = menu(vec![action(&s.about, None, Message::About)]);
     let language_menu = menu(
         Language::ALL
             .iter()

@@ -15,6 +15,11 @@ use shirokuro_engine::book::loss::LossCurves;
 
 use crate::fsutil;
 use crate::i18n::Language;
+use crate::notice::Notice;
+
+pub mod change;
+
+pub use change::{Change, Toggle, display_value};
 
 /// Levels the AI can play at.
 pub const LEVELS: RangeInclusive<u8> = 1..=60;
@@ -261,84 +266,6 @@ impl Default for Display {
             show_random_graph: false,
         }
     }
-}
-
-/// Something about the settings (or other start-up files) the user should see. Carries no UI text: the view
-/// translates it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Notice {
-    /// The value of `key` (dotted path) was unusable; its default is in use.
-    BadValue {
-        /// The key, e.g. `display.hint_count`.
-        key: String,
-    },
-    /// An unknown key was ignored.
-    UnknownKey {
-        /// The key.
-        key: String,
-    },
-    /// The whole file could not be read; defaults are in use, the file is untouched, a copy sits at `copy`.
-    Unreadable {
-        /// What went wrong (with the line for TOML errors).
-        error: String,
-        /// Where the copy was kept.
-        copy: PathBuf,
-    },
-    /// Saving failed.
-    SaveFailed {
-        /// The I/O error.
-        error: String,
-    },
-    /// The evaluation weights could not be loaded.
-    WeightsFailed {
-        /// Why.
-        error: String,
-    },
-    /// The engine could not be created.
-    EngineFailed {
-        /// Why.
-        error: String,
-    },
-    /// Text given as a transcript was rejected.
-    TranscriptRejected {
-        /// Why (the parser's message: move number and offset).
-        error: String,
-    },
-    /// The clipboard held no text.
-    ClipboardEmpty,
-    /// A game file could not be read or written.
-    GameFileFailed {
-        /// Why, with the file.
-        error: String,
-    },
-    /// The screenshot could not be saved.
-    ScreenshotFailed {
-        /// Why.
-        error: String,
-    },
-    /// Generate Random Board found no position in the range.
-    RandomBoardNotFound {
-        /// Moves asked for.
-        moves: u8,
-        /// Lowest score for Black.
-        min: i32,
-        /// Highest score for Black.
-        max: i32,
-    },
-    /// The book file exists but could not be read; no book is in use.
-    BookUnreadable {
-        /// The file.
-        file: PathBuf,
-        /// Why (the reader's message: offset or record).
-        error: String,
-    },
-    /// A book change was refused: the book file could not be read at start, so it is not overwritten.
-    BookNotWritable,
-    /// A book operation (import, export, merge, save) failed.
-    BookFailed {
-        /// Why.
-        error: String,
-    },
 }
 
 /// The result of [`load`].

@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use iced::futures::executor::block_on;
 use iced::futures::{Stream, StreamExt};
-use shirokuro::book_worker::{self, Event, Handle, Job, Operation, Outcome, SharedBook};
+use shirokuro::book::{Event, Handle, Job, Operation, Outcome, SharedBook};
+use shirokuro::context::Ctx;
 use shirokuro::engine_worker::{self, EngineOptions, HintKind, Request};
+use shirokuro::game::{Action, Game, Message, Order};
 use shirokuro::i18n::Language;
 use shirokuro::log::LogLine;
-use shirokuro::screen::Ctx;
-use shirokuro::screen::game::{Action, Game, Message, Order};
 use shirokuro::settings::{Paths, Settings};
 use shirokuro_engine::book::learn::DeviateSettings;
 use shirokuro_engine::book::{self, Book, BookFormat, Entry};
@@ -44,7 +44,7 @@ fn after(moves: &[&str]) -> Position {
 }
 
 fn start_book_worker() -> (Handle, impl Stream<Item = Event> + Unpin) {
-    let mut events = Box::pin(book_worker::spawn(&weights()));
+    let mut events = Box::pin(shirokuro::book::worker::spawn(&weights()));
     let Some(Event::Ready(handle)) = block_on(events.next()) else { panic!("ready first") };
     (handle, events)
 }
@@ -473,7 +473,7 @@ fn reduce_and_recalculate_leaves_run_and_save() {
 
 #[test]
 fn line_counts_read_like_egaroucid_s() {
-    use shirokuro::screen::game::format_lines;
+    use shirokuro::game::format_lines;
     assert_eq!(format_lines(0), "0");
     assert_eq!(format_lines(999), "999");
     assert_eq!(format_lines(1_000), "1.0K");

@@ -3,10 +3,10 @@
 
 use std::time::Duration;
 
+use shirokuro::context::Ctx;
 use shirokuro::engine_worker::{Event, HintKind, Job};
+use shirokuro::game::{Action, Game, Message, Order};
 use shirokuro::i18n::Language;
-use shirokuro::screen::Ctx;
-use shirokuro::screen::game::{Action, Game, Message, Order};
 use shirokuro::settings::Settings;
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::think::Thought;
@@ -304,17 +304,20 @@ fn analysis_values_fill_the_line() {
 
 #[test]
 fn a_transcript_from_the_clipboard_replaces_the_game() {
-    use shirokuro::app::{App, Message as AppMessage};
-    use shirokuro::settings::{Loaded, Notice, Paths};
+    use shirokuro::app::App;
+    use shirokuro::in_out;
+    use shirokuro::message::Message as AppMessage;
+    use shirokuro::notice::Notice;
+    use shirokuro::settings::{Loaded, Paths};
     let dir = tempfile::tempdir().unwrap();
     let mut app = App::new(Paths::inside(dir.path()), Loaded { settings: human_vs_human(), notices: Vec::new() });
-    let _ = app.update(AppMessage::ClipboardRead(Some(" F5d6 c3\n".to_owned())));
+    let _ = app.update(AppMessage::InOut(in_out::Message::ClipboardRead(Some(" F5d6 c3\n".to_owned()))));
     assert_eq!(app.game().record().ply(), 3);
     assert_eq!(app.game().transcript(), "f5d6c3");
-    let _ = app.update(AppMessage::ClipboardRead(Some("f5a1".to_owned())));
+    let _ = app.update(AppMessage::InOut(in_out::Message::ClipboardRead(Some("f5a1".to_owned()))));
     assert!(matches!(app.notices(), [Notice::TranscriptRejected { .. }]), "{:?}", app.notices());
     assert_eq!(app.game().record().ply(), 3, "a bad transcript changes nothing");
-    let _ = app.update(AppMessage::ClipboardRead(None));
+    let _ = app.update(AppMessage::InOut(in_out::Message::ClipboardRead(None)));
     assert!(matches!(app.notices().last(), Some(Notice::ClipboardEmpty)));
     let _ = app.update(AppMessage::NoticeDismissed(0));
     assert_eq!(app.notices().len(), 1);
@@ -463,7 +466,7 @@ fn accept_ai_loss_sends_the_curves_with_the_ais_move() {
 
 #[test]
 fn the_board_editor_paints_a_position_and_starts_a_game_from_it() {
-    use shirokuro::screen::game::Brush;
+    use shirokuro::game::Brush;
     let settings = human_vs_human();
     let (mut game, _) = ready_game(&settings);
     let _ = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));

@@ -3,7 +3,8 @@
 use std::fs;
 
 use shirokuro::i18n::Language;
-use shirokuro::settings::{self, Notice, Settings};
+use shirokuro::notice::Notice;
+use shirokuro::settings::{self, Settings};
 
 #[test]
 fn a_missing_file_gives_defaults_without_notices() {
@@ -138,7 +139,8 @@ fn book_settings_book_file_and_window_size_round_trip_and_bad_ones_fall_back() {
 
 #[test]
 fn window_resizes_are_remembered() {
-    use shirokuro::app::{App, Message};
+    use shirokuro::app::App;
+    use shirokuro::message::Message;
     let dir = tempfile::tempdir().unwrap();
     let paths = settings::Paths::inside(dir.path());
     let mut app = App::new(paths, settings::Loaded { settings: Settings::default(), notices: Vec::new() });

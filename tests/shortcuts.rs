@@ -1,9 +1,12 @@
 //! The default shortcut table maps keys to the right messages.
 
 use iced::keyboard::{self, Key, Location, Modifiers, key};
-use shirokuro::app::{Change, Message, Toggle, shortcut};
-use shirokuro::screen::game::{self, Mode};
+use shirokuro::game::{self, Mode};
+use shirokuro::in_out;
+use shirokuro::message::Message;
 use shirokuro::settings::Settings;
+use shirokuro::settings::{Change, Toggle};
+use shirokuro::shortcut::shortcut;
 
 fn press(key: Key, modifiers: Modifiers) -> keyboard::Event {
     keyboard::Event::KeyPressed {
@@ -34,10 +37,10 @@ fn navigation_and_game_keys() {
     let ctrl = |c| shortcut(&press(char_key(c), Modifiers::COMMAND), &s);
     assert!(matches!(ctrl("n"), Some(Message::NewGame(Mode::HumanVsHuman))));
     assert!(matches!(ctrl("l"), Some(Message::Game(game::Message::SaveBranch))));
-    assert!(matches!(ctrl("c"), Some(Message::CopyTranscript)));
-    assert!(matches!(ctrl("v"), Some(Message::PasteTranscript)));
+    assert!(matches!(ctrl("c"), Some(Message::InOut(in_out::Message::CopyTranscript))));
+    assert!(matches!(ctrl("v"), Some(Message::InOut(in_out::Message::Paste))));
     assert!(matches!(ctrl("r"), Some(Message::Game(game::Message::GenerateRandom))));
-    assert!(matches!(ctrl("s"), Some(Message::Screenshot)));
+    assert!(matches!(ctrl("s"), Some(Message::InOut(in_out::Message::Screenshot))));
     assert!(matches!(ctrl("e"), Some(Message::Game(game::Message::EditBoard(true)))));
     let shift_home = shortcut(&press(Key::Named(key::Named::Home), Modifiers::SHIFT), &s);
     assert!(matches!(shift_home, Some(Message::Game(game::Message::BackToRandom))));

@@ -4,9 +4,12 @@
 use iced::{Point, Settings as IcedSettings, Size};
 use iced_test::simulator::Simulator;
 use iced_test::{selector, simulator};
-use shirokuro::app::{App, Message};
+use shirokuro::app::App;
+use shirokuro::game::{self, Mode};
 use shirokuro::i18n::Language;
-use shirokuro::screen::game::{self, Mode};
+use shirokuro::in_out;
+use shirokuro::message::Message;
+use shirokuro::modal::{self, text_box};
 use shirokuro::settings::{Loaded, Paths, Settings};
 use shirokuro::widget::board::Geometry8;
 use shirokuro_engine::Square;
@@ -98,13 +101,13 @@ fn help_about_opens_and_closes() {
     for message in ui.into_messages().collect::<Vec<_>>() {
         let _ = app.update(message);
     }
-    assert!(app.is_about_open());
+    assert!(matches!(app.modal(), Some(shirokuro::modal::Modal::About)));
     let mut ui = screen(&app);
     let _ = ui.click("Close").unwrap();
     for message in ui.into_messages().collect::<Vec<_>>() {
         let _ = app.update(message);
     }
-    assert!(!app.is_about_open());
+    assert!(!matches!(app.modal(), Some(shirokuro::modal::Modal::About)));
 }
 
 #[test]
@@ -120,7 +123,7 @@ fn shortcut_keys_are_left_for_the_app() {
 
 #[test]
 fn panels_can_be_hidden_and_settings_are_clamped() {
-    use shirokuro::app::{Change, Toggle};
+    use shirokuro::settings::{Change, Toggle};
     let (mut app, _dir) = app(Settings::default());
     assert!(screen(&app).find(selector::id("graph")).is_ok());
     assert!(screen(&app).find(selector::id("info")).is_ok());
@@ -143,13 +146,14 @@ fn apply(app: &mut App, messages: Vec<Message>) -> Vec<Message> {
 
 #[test]
 fn the_book_menu_and_use_book_send_their_messages() {
-    use shirokuro::app::{BookCommand, Change};
+    use shirokuro::book::{self, Operation};
+    use shirokuro::settings::Change;
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
     let _ = ui.click("Book").expect("the Book menu title");
     let _ = ui.click("Book Info").expect("Book Info in the Book menu");
     let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(messages.iter().any(|m| matches!(m, Message::BookMenu(BookCommand::Info))), "{messages:?}");
+    assert!(messages.iter().any(|m| matches!(m, Message::Book(book::Message::Run(Operation::Info)))), "{messages:?}");
 
     // The submenus are there (opening them needs a re-layout between events, which the simulator does not do: iced_aw
     // then indexes a menu that is not laid out yet).
@@ -172,22 +176,23 @@ fn the_book_menu_and_use_book_send_their_messages() {
 
 #[test]
 fn a_running_book_operation_shows_progress_and_a_stop_button() {
-    use shirokuro::app::BookCommand;
-    use shirokuro::book_worker::{Event, Operation, Outcome};
+    use shirokuro::book::{self, Event, Operation, Outcome};
+    let worker = |event| Message::Book(book::Message::Worker(event));
     let (mut app, _dir) = app(Settings::default());
-    let _ = app.update(Message::Book(Event::Started(Operation::Deviate)));
-    let _ = app.update(Message::Book(Event::Progress { operation: Operation::Deviate, done: 12, total: 0 }));
-    assert_eq!(app.book_running(), Some((Operation::Deviate, 12, 0)));
+    let _ = app.update(worker(Event::Started(Operation::Deviate)));
+    let _ = app.update(worker(Event::Progress { operation: Operation::Deviate, done: 12, total: 0 }));
+    let running = app.books().running().map(|r| (r.operation, r.done, r.total));
+    assert_eq!(running, Some((Operation::Deviate, 12, 0)));
     let mut ui = screen(&app);
     assert!(ui.find("Book Deviate: 12…").is_ok(), "the progress is shown");
-    let _ = ui.click("Stop").expect("a Stop button");
+    let _ = ui.click(selector::id("book-stop")).expect("a Stop button");
     let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(messages.iter().any(|m| matches!(m, Message::BookMenu(BookCommand::Stop))), "{messages:?}");
+    assert!(messages.iter().any(|m| matches!(m, Message::Book(book::Message::Stop))), "{messages:?}");
     let outcome = Outcome::Stopped { positions: 40, added: 12 };
-    let _ = app.update(Message::Book(Event::Finished { operation: Operation::Deviate, outcome }));
-    assert_eq!(app.book_running(), None);
+    let _ = app.update(worker(Event::Finished { operation: Operation::Deviate, outcome }));
+    assert!(app.books().running().is_none());
     let mut ui = screen(&app);
-    assert!(ui.find("Stop").is_err(), "the progress line is gone");
+    assert!(ui.find(selector::id("book-stop")).is_err(), "the progress line is gone");
     assert!(
         ui.find("Book Deviate: stopped, 40 positions in the book (12 added, changed or removed)").is_ok(),
         "logged"
@@ -196,12 +201,13 @@ fn a_running_book_operation_shows_progress_and_a_stop_button() {
 
 #[test]
 fn book_info_opens_in_a_box_and_a_damaged_book_gives_a_notice() {
-    use shirokuro::book_worker::Event;
+    use shirokuro::book::{self, Event};
     use shirokuro_engine::book::{Book, Entry, ops};
+    let worker = |event| Message::Book(book::Message::Worker(event));
     let (mut app, _dir) = app(Settings::default());
     let mut book = Book::new();
     let _ = book.insert(&shirokuro_engine::Board::INITIAL, Entry::new(0, 21));
-    let _ = app.update(Message::Book(Event::Info(Box::new(ops::info(&book, false)))));
+    let _ = app.update(worker(Event::Info(Box::new(ops::info(&book, false)))));
     let mut ui = screen(&app);
     assert!(ui.find(selector::id("book-info")).is_ok());
     assert!(ui.find("Positions: 1").is_ok() && ui.find("Lv. 21: 1").is_ok() && ui.find("Ply 0: 1").is_ok());
@@ -211,7 +217,7 @@ fn book_info_opens_in_a_box_and_a_damaged_book_gives_a_notice() {
     assert!(app.modal().is_none());
 
     let file = std::path::PathBuf::from("/books/book.egbk3");
-    let _ = app.update(Message::Book(Event::Unreadable { file, error: "truncated at byte 30".to_owned() }));
+    let _ = app.update(worker(Event::Unreadable { file, error: "truncated at byte 30".to_owned() }));
     let mut ui = screen(&app);
     let expected = "The book /books/book.egbk3 could not be read (truncated at byte 30); no book is in use and the file \
                     is left as it is.";
@@ -265,12 +271,12 @@ fn in_out_has_screen_shot() {
     let _ = ui.click("In/Out").expect("the In/Out menu title");
     let _ = ui.click("Screen Shot (Ctrl+S)").expect("Screen Shot in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(messages.iter().any(|m| matches!(m, Message::Screenshot)), "{messages:?}");
+    assert!(messages.iter().any(|m| matches!(m, Message::InOut(in_out::Message::Screenshot))), "{messages:?}");
 }
 
 #[test]
 fn in_out_saves_and_opens_games() {
-    use shirokuro::settings::Notice;
+    use shirokuro::notice::Notice;
     use shirokuro_engine::game_file::GameFile;
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     // Open Game goes to the file dialog at once (Save Game asks for names first: see the next test).
@@ -278,11 +284,13 @@ fn in_out_saves_and_opens_games() {
     let _ = ui.click("In/Out").expect("the In/Out menu title");
     let _ = ui.click("Open Game…").expect("Open Game in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(messages.iter().any(|m| matches!(m, Message::GameFileMenu(false))), "{messages:?}");
+    assert!(messages.iter().any(|m| matches!(m, Message::InOut(in_out::Message::OpenGame))), "{messages:?}");
     // What the dialogs' answers lead to: a bad file gives a notice, a good one replaces the game.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "not json").unwrap();
-    let _ = app.update(Message::GameOpened(GameFile::load(&bad).map(|f| (bad.clone(), f)).map_err(|e| e.to_string())));
+    let _ = app.update(Message::InOut(in_out::Message::GameOpened(
+        GameFile::load(&bad).map(|f| (bad.clone(), f)).map_err(|e| e.to_string()),
+    )));
     assert!(
         matches!(app.notices().last(), Some(Notice::GameFileFailed { error }) if error.contains("bad.json")),
         "{:?}",
@@ -304,13 +312,13 @@ fn in_out_saves_and_opens_games() {
         })
         .collect();
     GameFile::new(nodes, String::new()).save(&good).unwrap();
-    let _ = app.update(Message::GameOpened(Ok((good.clone(), GameFile::load(&good).unwrap()))));
+    let _ = app.update(Message::InOut(in_out::Message::GameOpened(Ok((good.clone(), GameFile::load(&good).unwrap())))));
     assert_eq!(app.game().transcript(), "f5d6c3");
 }
 
 #[test]
 fn input_text_reads_any_format_typed_in_its_box() {
-    use shirokuro::settings::Notice;
+    use shirokuro::notice::Notice;
     let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     let mut ui = screen(&app);
     let _ = ui.click("In/Out").expect("the In/Out menu title");
@@ -334,27 +342,27 @@ fn input_text_reads_any_format_typed_in_its_box() {
     assert!(screen(&app).find(selector::id("board")).is_ok());
 
     // Empty text keeps the box open with a notice.
-    let _ = app.update(Message::InputText(true));
-    let _ = app.update(Message::InputTextSubmit);
+    let _ = app.update(Message::InOut(in_out::Message::InputText));
+    let _ = app.update(Message::Modal(modal::Message::Text(text_box::Message::Submit)));
     assert!(matches!(app.notices().last(), Some(Notice::TranscriptRejected { .. })));
     assert!(screen(&app).find(selector::id("input-text")).is_ok());
 }
 
 #[test]
 fn the_clipboard_takes_transcripts_continuations_and_boards() {
-    use shirokuro::settings::Notice;
+    use shirokuro::notice::Notice;
     let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
-    let _ = app.update(Message::ClipboardRead(Some("F5 d6".to_owned())));
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("F5 d6".to_owned()))));
     assert_eq!(app.game().transcript(), "f5d6");
     // c3 cannot start a game but continues this one.
-    let _ = app.update(Message::ClipboardRead(Some("c3".to_owned())));
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("c3".to_owned()))));
     assert_eq!(app.game().transcript(), "f5d6c3");
     let board = shirokuro_engine::notation::format_board(&app.game().position());
-    let _ = app.update(Message::ClipboardRead(Some("f5".to_owned())));
-    let _ = app.update(Message::ClipboardRead(Some(board.clone())));
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("f5".to_owned()))));
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some(board.clone()))));
     assert_eq!(shirokuro_engine::notation::format_board(&app.game().position()), board);
     assert_eq!(app.game().record().ply(), 0, "a board starts a game of its own");
-    let _ = app.update(Message::ClipboardRead(Some("hello".to_owned())));
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("hello".to_owned()))));
     assert!(matches!(app.notices().last(), Some(Notice::TranscriptRejected { .. })), "{:?}", app.notices());
 }
 
@@ -365,12 +373,12 @@ fn in_out_copies_the_board_as_a_string() {
     let _ = ui.click("In/Out").expect("the In/Out menu title");
     let _ = ui.click("Copy Board as String").expect("Copy Board in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(messages.iter().any(|m| matches!(m, Message::CopyBoard)), "{messages:?}");
+    assert!(messages.iter().any(|m| matches!(m, Message::InOut(in_out::Message::CopyBoard))), "{messages:?}");
 }
 
 #[test]
 fn the_settings_menu_has_the_ai_loss_submenu() {
-    use shirokuro::app::Change;
+    use shirokuro::settings::Change;
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
     let _ = ui.click("Settings").expect("the Settings menu title");
@@ -390,20 +398,23 @@ fn the_settings_menu_has_the_ai_loss_submenu() {
 #[test]
 fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
     use iced::widget::text_editor::{Action, Edit};
-    use shirokuro::settings::Notice;
+    use shirokuro::notice::Notice;
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
     let _ = ui.click("Book").expect("the Book menu title");
     assert!(ui.find("Book Operation ›").is_ok());
     drop(ui);
-    let _ = app.update(Message::DeviateTranscripts(true));
+    let _ = app.update(Message::DeviateTranscripts);
     let mut ui = screen(&app);
     assert!(ui.find("Book Deviate with Transcripts").is_ok(), "the box is open");
     let _ = ui.click("Start").expect("a Start button");
     drop(ui);
-    let paste = |text: &str| Message::InputTextEdited(Action::Edit(Edit::Paste(std::sync::Arc::new(text.to_owned()))));
+    let paste = |text: &str| {
+        let edit = Action::Edit(Edit::Paste(std::sync::Arc::new(text.to_owned())));
+        Message::Modal(modal::Message::Text(text_box::Message::Edited(edit)))
+    };
     let _ = app.update(paste("f5d6c3\n\nf5f6z9\n"));
-    let _ = app.update(Message::DeviateTranscriptsSubmit);
+    let _ = app.update(Message::Modal(modal::Message::Text(text_box::Message::Submit)));
     assert!(
         matches!(app.notices().last(), Some(Notice::TranscriptRejected { error }) if error.starts_with("line 3:")),
         "{:?}",
@@ -411,10 +422,10 @@ fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
     );
     assert!(screen(&app).find("Book Deviate with Transcripts").is_ok(), "still open after a bad line");
     // Good lines close the box (and go to the book worker, which this test does not run).
-    let _ = app.update(Message::DeviateTranscripts(true));
+    let _ = app.update(Message::DeviateTranscripts);
     let _ = app.update(paste("f5d6c3\nf5f6e6\n"));
     let notices = app.notices().len();
-    let _ = app.update(Message::DeviateTranscriptsSubmit);
+    let _ = app.update(Message::Modal(modal::Message::Text(text_box::Message::Submit)));
     assert_eq!(app.notices().len(), notices);
     assert!(screen(&app).find("Book Deviate with Transcripts").is_err(), "closed");
 }
@@ -423,7 +434,7 @@ fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
 fn save_game_asks_for_names_and_a_memo_first() {
     use shirokuro_engine::game_file::GameFile;
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
-    let _ = app.update(Message::ClipboardRead(Some("f5d6c3".to_owned())));
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("f5d6c3".to_owned()))));
     let mut ui = screen(&app);
     let _ = ui.click("In/Out").expect("the In/Out menu title");
     let _ = ui.click("Save Game…").expect("Save Game in the In/Out menu");
@@ -443,13 +454,19 @@ fn save_game_asks_for_names_and_a_memo_first() {
     let paste = iced::widget::text_editor::Action::Edit(iced::widget::text_editor::Edit::Paste(std::sync::Arc::new(
         "a quiet opening".to_owned(),
     )));
-    let _ = app.update(Message::SaveGameMemo(paste));
+    let _ = app.update(Message::Modal(modal::Message::SaveGame(modal::save_game::Message::Memo(paste))));
     let mut ui = screen(&app);
     let _ = ui.click("Choose the File…").expect("the button that opens the file dialog");
     let messages: Vec<Message> = ui.into_messages().collect();
-    assert!(messages.iter().any(|m| matches!(m, Message::GameFileMenu(true))), "{messages:?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| matches!(m, Message::Modal(modal::Message::SaveGame(modal::save_game::Message::Choose)))),
+        "{messages:?}"
+    );
+    let _ = apply(&mut app, messages);
 
-    let file = app.game_file_to_save();
+    let file = app.in_out().game_file(app.game(), 21);
     assert_eq!((file.black_player.as_str(), file.white_player.as_str()), ("Kuro", "Shiro"));
     assert_eq!(file.memo, "a quiet opening");
     assert_eq!(file.nodes.len(), 4);
@@ -457,21 +474,22 @@ fn save_game_asks_for_names_and_a_memo_first() {
     let path = dir.path().join("g.json");
     file.save(&path).unwrap();
     let (mut other, _dir2) = self::app(Settings::default());
-    let _ = other.update(Message::GameOpened(Ok((path.clone(), GameFile::load(&path).unwrap()))));
-    let again = other.game_file_to_save();
+    let _ =
+        other.update(Message::InOut(in_out::Message::GameOpened(Ok((path.clone(), GameFile::load(&path).unwrap())))));
+    let again = other.in_out().game_file(other.game(), 21);
     assert_eq!((again.black_player.as_str(), again.memo.as_str()), ("Kuro", "a quiet opening"));
 }
 
 #[test]
 fn the_game_library_lists_saved_games_newest_first_and_opens_one() {
-    use shirokuro::app::read_library;
+    use shirokuro::modal::library::read_library;
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     let games = dir.path().join("data").join("games");
     for (name, moves, black) in
         [("2026_01_01_10_00_00.json", "f5d6", "Ann"), ("2026_02_01_10_00_00.json", "f5f6e6", "Bo")]
     {
-        let _ = app.update(Message::ClipboardRead(Some(moves.to_owned())));
-        let mut file = app.game_file_to_save();
+        let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some(moves.to_owned()))));
+        let mut file = app.in_out().game_file(app.game(), 21);
         file.black_player = black.to_owned();
         file.save(&games.join(name)).unwrap();
     }
@@ -482,15 +500,15 @@ fn the_game_library_lists_saved_games_newest_first_and_opens_one() {
     assert_eq!((entries[1].black.as_str(), entries[1].moves), ("Ann", 2));
     assert_eq!(entries[0].result, None, "an unfinished game has no result");
 
-    let _ = app.update(Message::GameLibrary(true));
+    let _ = app.update(Message::InOut(in_out::Message::Library));
     assert!(screen(&app).find("Reading the games…").is_ok());
-    let _ = app.update(Message::GameLibraryRead(entries.clone()));
+    let _ = app.update(Message::Modal(modal::Message::LibraryRead(entries.clone())));
     let mut ui = screen(&app);
     let line = format!("{}  Ann vs —  ??-??  (2 moves)  ", entries[1].date);
     let _ = ui.click(line.as_str()).expect("the older game's line");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(
-        messages.iter().any(|m| matches!(m, Message::GameFileChosen(false, Some(p)) if *p == entries[1].path)),
+        messages.iter().any(|m| matches!(m, Message::Modal(modal::Message::LibraryOpen(p)) if *p == entries[1].path)),
         "{messages:?}"
     );
     let _ = apply(&mut app, messages);
@@ -513,8 +531,10 @@ fn escape_closes_boxes_and_the_board_editor() {
         })
     };
     let (mut app, _dir) = app(Settings::default());
-    for open in
-        [Message::InputText(true), Message::About(true), Message::SaveGameForm(true), Message::GameLibrary(true)]
+    for open in [in_out::Message::InputText, in_out::Message::SaveGame, in_out::Message::Library]
+        .map(Message::InOut)
+        .into_iter()
+        .chain([Message::About])
     {
         let _ = app.update(open.clone());
         assert!(screen(&app).find(selector::id("board")).is_err(), "{open:?} covers the board");

@@ -9,18 +9,19 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use iced::Subscription;
-use iced::futures::channel::mpsc::{UnboundedSender, unbounded};
 use shirokuro_engine::book::file::ReadOptions;
-use shirokuro_engine::book::learn::{self, DeviateSettings, LeafSettings, Searcher, ThinkerSearcher};
-use shirokuro_engine::book::ops::{self, Control, Progress, Walk};
+use shirokuro_engine::book::learn::{self, DeviateSettings, Searcher, ThinkerSearcher};
+use shirokuro_engine::book::ops::{self, Control, Progress};
 use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache, UmigameSettings};
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::{Board, Move, Position};
+
+use super::operation::{Job, Operation, Outcome, export_format};
+use crate::worker::{self, Outbox};
 
 /// A read-only book snapshot; two are equal when they are the same snapshot.
 #[derive(Debug, Clone)]
@@ -33,181 +34,6 @@ impl PartialEq for SharedBook {
 }
 
 impl Eq for SharedBook {}
-
-/// The book operations that run in the background and can be stopped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Operation {
-    /// Loading the book file.
-    Load,
-    /// Import Book (replaces the book).
-    Import,
-    /// Export Book.
-    Export,
-    /// Merge Book.
-    Merge,
-    /// Book Info.
-    Info,
-    /// A right-click edit.
-    Edit,
-    /// The overlay data of a position.
-    Views,
-    /// Book Fix.
-    Fix,
-    /// Edax-like Book Fix.
-    FixEdax,
-    /// Book Reduce.
-    Reduce,
-    /// Recalculate Leaves.
-    Leaves,
-    /// Book Deviate.
-    Deviate,
-    /// Book Deviate with Transcripts.
-    DeviateTranscripts,
-    /// Add This Transcript to Book.
-    Store,
-}
-
-/// What the book worker is asked to do.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Job {
-    /// Load the book at `file` (a missing file is an empty book) and make it the book saved to.
-    Load {
-        /// The book file.
-        file: PathBuf,
-    },
-    /// Replace the book by the one in `from` (any readable format), then save it.
-    Import {
-        /// The file to read.
-        from: PathBuf,
-        /// Level given to positions of formats without levels.
-        level: u8,
-    },
-    /// Write the book to `to` (Edax `.dat` by extension, egbk3 otherwise).
-    Export {
-        /// The file to write.
-        to: PathBuf,
-    },
-    /// Merge the book in `from` with the level rule, then save.
-    Merge {
-        /// The file to read.
-        from: PathBuf,
-    },
-    /// Count positions by level and ply.
-    Info,
-    /// The book moves of `position` with their umigame counts and accuracy labels (cached until the book changes).
-    Views {
-        /// The position.
-        position: Position,
-    },
-    /// The right-click editor: set (`Some`) or delete (`None`) the value of `mv` from `board`, then save.
-    Edit {
-        /// The position.
-        board: Board,
-        /// The move.
-        mv: Move,
-        /// Value for the side to move, or `None` to delete the move's position.
-        value: Option<i32>,
-    },
-    /// Book Fix from the initial position (Edax's rule with `edax_like`: leaves take part), then save.
-    Fix {
-        /// Edax-like Book Fix.
-        edax_like: bool,
-    },
-    /// Book Reduce: keep what is reachable from `root` within `walk`, delete the rest below it, then save.
-    Reduce {
-        /// The position kept from.
-        root: Board,
-        /// Depth and errors.
-        walk: Walk,
-    },
-    /// Recalculate Leaves of the positions reachable from `root`, then save.
-    Leaves {
-        /// The position to walk from.
-        root: Board,
-        /// Depth, errors, level, threads.
-        settings: LeafSettings,
-        /// Table size exponent of each searcher.
-        hash_level: u8,
-    },
-    /// Book Deviate from `root`, saving now and then and at the end.
-    Deviate {
-        /// The position learning starts from.
-        root: Board,
-        /// Level, depth and errors.
-        settings: DeviateSettings,
-        /// Table size exponent of each searcher.
-        hash_level: u8,
-    },
-    /// Book Deviate with Transcripts: each line's positions, then Deviate from its end, saving after each line.
-    DeviateTranscripts {
-        /// The lines, moves from the initial position.
-        lines: Vec<Vec<Move>>,
-        /// Level, depth and errors.
-        settings: DeviateSettings,
-        /// Table size exponent of each searcher.
-        hash_level: u8,
-    },
-    /// Add This Transcript to Book: the line from `start`, then save.
-    Store {
-        /// The start of the line.
-        start: Board,
-        /// The moves of the line up to the position shown.
-        moves: Vec<Move>,
-        /// Positions with at most `depth + 4` discs are stored.
-        depth: u8,
-        /// Search level.
-        level: u8,
-        /// Table size exponent of the searcher.
-        hash_level: u8,
-    },
-}
-
-impl Job {
-    /// The operation this job is.
-    #[must_use]
-    pub const fn operation(&self) -> Operation {
-        match self {
-            Job::Load { .. } => Operation::Load,
-            Job::Import { .. } => Operation::Import,
-            Job::Export { .. } => Operation::Export,
-            Job::Merge { .. } => Operation::Merge,
-            Job::Info => Operation::Info,
-            Job::Views { .. } => Operation::Views,
-            Job::Edit { .. } => Operation::Edit,
-            Job::Fix { edax_like: false } => Operation::Fix,
-            Job::Fix { edax_like: true } => Operation::FixEdax,
-            Job::Reduce { .. } => Operation::Reduce,
-            Job::Leaves { .. } => Operation::Leaves,
-            Job::Deviate { .. } => Operation::Deviate,
-            Job::DeviateTranscripts { .. } => Operation::DeviateTranscripts,
-            Job::Store { .. } => Operation::Store,
-        }
-    }
-}
-
-/// How an operation ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Done; the book now has `positions` positions and `added` were added (or replaced).
-    Done {
-        /// Positions in the book.
-        positions: usize,
-        /// Positions added by the operation.
-        added: u64,
-    },
-    /// Stopped on request; what was learned until then is kept and saved.
-    Stopped {
-        /// Positions in the book.
-        positions: usize,
-        /// Positions added before the stop.
-        added: u64,
-    },
-    /// Failed; the book is as it was.
-    Failed(String),
-    /// Refused: the book file could not be read at start, so nothing is changed or saved over it (Book Reference
-    /// can choose another file).
-    NoFile,
-}
 
 /// What the book worker reports.
 #[derive(Debug, Clone)]
@@ -274,7 +100,7 @@ impl Handle {
 
 /// The worker as an iced subscription keyed by the weights file (searching operations load the weights lazily).
 pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
-    Subscription::run_with(weights_file, start)
+    worker::subscription(weights_file, start)
 }
 
 /// Starts a worker outside iced (tests, tools): the same thread and events as [`subscription`].
@@ -284,28 +110,25 @@ pub fn spawn(weights_file: &Path) -> impl iced::futures::Stream<Item = Event> + 
 
 #[allow(clippy::ptr_arg, reason = "Subscription::run_with hands its key over by reference")]
 fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
-    let (events, stream) = unbounded();
-    let (jobs, inbox) = std::sync::mpsc::channel();
-    let handle = Handle { jobs, stop: Arc::new(AtomicBool::new(false)) };
-    let worker = Worker {
-        events,
-        stop: Arc::clone(&handle.stop),
-        weights_file: weights_file.clone(),
-        weights: None,
-        book: Book::new(),
-        file: None,
-        umigame: UmigameCache::new(),
-        accuracy: AccuracyCache::new(),
-    };
-    let spawned = thread::Builder::new().name("shirokuro-book".to_owned()).spawn(move || worker.run(&inbox, handle));
-    if let Err(error) = spawned {
-        tracing::error!("cannot start the book thread: {error}");
-    }
-    stream
+    let weights_file = weights_file.clone();
+    worker::spawn("shirokuro-book", move |events, jobs, inbox| {
+        let handle = Handle { jobs, stop: Arc::new(AtomicBool::new(false)) };
+        let worker = Worker {
+            events,
+            stop: Arc::clone(&handle.stop),
+            weights_file,
+            weights: None,
+            book: Book::new(),
+            file: None,
+            umigame: UmigameCache::new(),
+            accuracy: AccuracyCache::new(),
+        };
+        worker.run(&inbox, handle);
+    })
 }
 
 struct Worker {
-    events: UnboundedSender<Event>,
+    events: Outbox<Event>,
     stop: Arc<AtomicBool>,
     weights_file: PathBuf,
     weights: Option<Arc<Weights>>,
@@ -314,14 +137,6 @@ struct Worker {
     file: Option<PathBuf>,
     umigame: UmigameCache,
     accuracy: AccuracyCache,
-}
-
-impl Operation {
-    /// Whether the operation is quick and internal (no progress line, no log line).
-    #[must_use]
-    pub const fn is_quiet(self) -> bool {
-        matches!(self, Operation::Info | Operation::Views)
-    }
 }
 
 /// Why a job failed: a message (from the engine: file, offset, step), or no usable book file.
@@ -374,7 +189,7 @@ impl Worker {
     }
 
     fn emit(&self, event: Event) -> bool {
-        self.events.unbounded_send(event).is_ok()
+        self.events.emit(event)
     }
 
     fn run_job(&mut self, job: Job) -> JobResult {
@@ -515,7 +330,7 @@ impl Worker {
                 && last.elapsed() >= Duration::from_millis(200)
             {
                 *last = Instant::now();
-                let _sent = events.unbounded_send(Event::Progress { operation, done: p.done, total: p.total });
+                let _sent = events.emit(Event::Progress { operation, done: p.done, total: p.total });
             }
         };
         let stop = Arc::clone(&self.stop);
@@ -557,15 +372,6 @@ impl Worker {
             }
         };
         Ok(make)
-    }
-}
-
-/// The format an export writes, by the file's extension: Edax for `.dat`, egbk3 otherwise.
-#[must_use]
-pub fn export_format(path: &Path) -> BookFormat {
-    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
-        Some("dat") => BookFormat::Edax,
-        _ => BookFormat::Egbk3,
     }
 }
 

@@ -1,12 +1,10 @@
-//! Screens. Each owns its `Message`, `update` (returning an [`game::Action`] for the parent) and `view`.
+//! The read-only context features get from the root: settings, language and the book in use.
 
-pub mod game;
-
-use crate::book_worker::SharedBook;
+use crate::book::SharedBook;
 use crate::i18n::{Language, Strings};
 use crate::settings::Settings;
 
-/// The read-only context screens get: settings, language and the book in use.
+/// The read-only context a feature's `update` and `view` get.
 #[derive(Debug, Clone, Copy)]
 pub struct Ctx<'a> {
     /// Current settings.

@@ -1,0 +1,226 @@
+//! The book operations: one [`Operation`] per user intent (the Book menu's items, the file each one asks for, the
+//! progress line and the log name it), the [`Job`] carrying what one run needs, and how it ended ([`Outcome`]).
+
+use std::path::{Path, PathBuf};
+
+use shirokuro_engine::book::BookFormat;
+use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
+use shirokuro_engine::book::ops::Walk;
+use shirokuro_engine::{Board, Move, Position};
+
+/// The book operations, one per user intent: what the Book menu asks for, what a file dialog is for, what the progress
+/// line and the log name. Each runs in the background on the book worker and can be stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operation {
+    /// Loading the book file.
+    Load,
+    /// Import Book (replaces the book).
+    Import,
+    /// Export Book.
+    Export,
+    /// Merge Book.
+    Merge,
+    /// Book Info.
+    Info,
+    /// A right-click edit.
+    Edit,
+    /// The overlay data of a position.
+    Views,
+    /// Book Fix.
+    Fix,
+    /// Edax-like Book Fix.
+    FixEdax,
+    /// Book Reduce.
+    Reduce,
+    /// Recalculate Leaves.
+    Leaves,
+    /// Book Deviate.
+    Deviate,
+    /// Book Deviate with Transcripts.
+    DeviateTranscripts,
+    /// Add This Transcript to Book.
+    Store,
+    /// Book Reference: choose the book file loaded at start, and load it.
+    Reference,
+}
+
+impl Operation {
+    /// Whether the operation is quick and internal (no progress line, no log line).
+    #[must_use]
+    pub const fn is_quiet(self) -> bool {
+        matches!(self, Operation::Info | Operation::Views)
+    }
+
+    /// Whether the operation asks for a file first (Import, Export, Merge, Book Reference).
+    #[must_use]
+    pub const fn needs_file(self) -> bool {
+        matches!(self, Operation::Import | Operation::Export | Operation::Merge | Operation::Reference)
+    }
+
+    /// Whether the file is one to write (Export) rather than one to read.
+    #[must_use]
+    pub const fn writes_file(self) -> bool {
+        matches!(self, Operation::Export)
+    }
+
+    /// The file name extensions its file dialog offers.
+    #[must_use]
+    pub const fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Operation::Reference => &["egbk3"],
+            Operation::Export => &["egbk3", "dat"],
+            _ => &["egbk3", "egbk2", "egbk", "dat", "txt"],
+        }
+    }
+}
+
+/// What the book worker is asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Job {
+    /// Load the book at `file` (a missing file is an empty book) and make it the book saved to.
+    Load {
+        /// The book file.
+        file: PathBuf,
+    },
+    /// Replace the book by the one in `from` (any readable format), then save it.
+    Import {
+        /// The file to read.
+        from: PathBuf,
+        /// Level given to positions of formats without levels.
+        level: u8,
+    },
+    /// Write the book to `to` (Edax `.dat` by extension, egbk3 otherwise).
+    Export {
+        /// The file to write.
+        to: PathBuf,
+    },
+    /// Merge the book in `from` with the level rule, then save.
+    Merge {
+        /// The file to read.
+        from: PathBuf,
+    },
+    /// Count positions by level and ply.
+    Info,
+    /// The book moves of `position` with their umigame counts and accuracy labels (cached until the book changes).
+    Views {
+        /// The position.
+        position: Position,
+    },
+    /// The right-click editor: set (`Some`) or delete (`None`) the value of `mv` from `board`, then save.
+    Edit {
+        /// The position.
+        board: Board,
+        /// The move.
+        mv: Move,
+        /// Value for the side to move, or `None` to delete the move's position.
+        value: Option<i32>,
+    },
+    /// Book Fix from the initial position (Edax's rule with `edax_like`: leaves take part), then save.
+    Fix {
+        /// Edax-like Book Fix.
+        edax_like: bool,
+    },
+    /// Book Reduce: keep what is reachable from `root` within `walk`, delete the rest below it, then save.
+    Reduce {
+        /// The position kept from.
+        root: Board,
+        /// Depth and errors.
+        walk: Walk,
+    },
+    /// Recalculate Leaves of the positions reachable from `root`, then save.
+    Leaves {
+        /// The position to walk from.
+        root: Board,
+        /// Depth, errors, level, threads.
+        settings: LeafSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
+    /// Book Deviate from `root`, saving now and then and at the end.
+    Deviate {
+        /// The position learning starts from.
+        root: Board,
+        /// Level, depth and errors.
+        settings: DeviateSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
+    /// Book Deviate with Transcripts: each line's positions, then Deviate from its end, saving after each line.
+    DeviateTranscripts {
+        /// The lines, moves from the initial position.
+        lines: Vec<Vec<Move>>,
+        /// Level, depth and errors.
+        settings: DeviateSettings,
+        /// Table size exponent of each searcher.
+        hash_level: u8,
+    },
+    /// Add This Transcript to Book: the line from `start`, then save.
+    Store {
+        /// The start of the line.
+        start: Board,
+        /// The moves of the line up to the position shown.
+        moves: Vec<Move>,
+        /// Positions with at most `depth + 4` discs are stored.
+        depth: u8,
+        /// Search level.
+        level: u8,
+        /// Table size exponent of the searcher.
+        hash_level: u8,
+    },
+}
+
+impl Job {
+    /// The operation this job is.
+    #[must_use]
+    pub const fn operation(&self) -> Operation {
+        match self {
+            Job::Load { .. } => Operation::Load,
+            Job::Import { .. } => Operation::Import,
+            Job::Export { .. } => Operation::Export,
+            Job::Merge { .. } => Operation::Merge,
+            Job::Info => Operation::Info,
+            Job::Views { .. } => Operation::Views,
+            Job::Edit { .. } => Operation::Edit,
+            Job::Fix { edax_like: false } => Operation::Fix,
+            Job::Fix { edax_like: true } => Operation::FixEdax,
+            Job::Reduce { .. } => Operation::Reduce,
+            Job::Leaves { .. } => Operation::Leaves,
+            Job::Deviate { .. } => Operation::Deviate,
+            Job::DeviateTranscripts { .. } => Operation::DeviateTranscripts,
+            Job::Store { .. } => Operation::Store,
+        }
+    }
+}
+
+/// How an operation ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done; the book now has `positions` positions and `added` were added (or replaced).
+    Done {
+        /// Positions in the book.
+        positions: usize,
+        /// Positions added by the operation.
+        added: u64,
+    },
+    /// Stopped on request; what was learned until then is kept and saved.
+    Stopped {
+        /// Positions in the book.
+        positions: usize,
+        /// Positions added before the stop.
+        added: u64,
+    },
+    /// Failed; the book is as it was.
+    Failed(String),
+    /// Refused: the book file could not be read at start, so nothing is changed or saved over it (Book Reference
+    /// can choose another file).
+    NoFile,
+}
+
+/// The format an export writes, by the file's extension: Edax for `.dat`, egbk3 otherwise.
+#[must_use]
+pub fn export_format(path: &Path) -> BookFormat {
+    match path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase).as_deref() {
+        Some("dat") => BookFormat::Edax,
+        _ => BookFormat::Egbk3,
+    }
+}

@@ -1,0 +1,88 @@
+//! Replacing or changing the whole line: moves, a line from any start, a game file, a conversion.
+
+use shirokuro_engine::bitboard::Symmetry;
+use shirokuro_engine::game_file::{GameFile, GameNode};
+use shirokuro_engine::{Move, Position, Square};
+
+use super::{Action, Game};
+use crate::context::Ctx;
+use crate::record::Record;
+
+impl Game {
+    /// Replaces the game by these moves from the initial position (already checked legal, e.g. by the transcript
+    /// parser), with the cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_moves(&mut self, moves: &[Square], ctx: &Ctx<'_>) -> Action {
+        let moves: Vec<Move> = moves.iter().copied().map(Move::Place).collect();
+        self.load_line(Position::INITIAL, &moves, ctx)
+    }
+
+    /// Plays these moves (checked legal) on from the position shown, as clicks would (a fork when reviewing).
+    pub fn play_moves(&mut self, moves: &[Move], ctx: &Ctx<'_>) -> Action {
+        for square in moves.iter().filter_map(|mv| mv.square()) {
+            if self.record.play(square, true).is_err() {
+                break;
+            }
+        }
+        self.paused = false;
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// Replaces the game by `moves` (checked legal; passes are made by themselves) played from `start`, with the
+    /// cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_line(&mut self, start: Position, moves: &[Move], ctx: &Ctx<'_>) -> Action {
+        self.random_start = None;
+        self.board_edit = None;
+        self.record = Record::from_line(start, None, moves.iter().filter_map(|mv| mv.square()).map(|sq| (sq, None)));
+        self.paused = false;
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// The main line as a game file (Egaroucid's "Save main line"), with the values known, dated `date`; `level` is
+    /// written as the source of the values.
+    #[must_use]
+    pub fn game_file(&self, date: String, level: u8) -> GameFile {
+        let nodes = self
+            .record
+            .main()
+            .iter()
+            .map(|node| GameNode {
+                position: node.position,
+                played: node.played,
+                value: node.value,
+                level: i32::from(level),
+            })
+            .collect();
+        let mut file = GameFile::new(nodes, date);
+        file.random_start = self.random_start.filter(|ply| *ply < self.record.main().len());
+        file
+    }
+
+    /// Replaces the game by the line of `file` (from its first position, which need not be the initial one), with
+    /// its values and random start, the cursor at the end. If the AI is to move there, it waits for Start.
+    pub fn load_game(&mut self, file: &GameFile, ctx: &Ctx<'_>) -> Action {
+        let Some((first, rest)) = file.nodes.split_first() else { return Action::None };
+        let steps = rest.iter().map_while(|node| node.played.map(|sq| (sq, node.value)));
+        self.record = Record::from_line(first.position, first.value, steps);
+        self.random_start = file.random_start.filter(|ply| *ply <= self.record.last_ply());
+        self.paused = false;
+        self.hints.clear();
+        self.awaiting_start = self.ai_to_move(ctx.settings);
+        self.plan(ctx)
+    }
+
+    /// Turns or mirrors the main line by `symmetry`, keeping its values, the random start and the ply shown (a
+    /// fork is dropped).
+    pub(super) fn convert(&mut self, symmetry: Symmetry, ctx: &Ctx<'_>) -> Action {
+        let Some((first, rest)) = self.record.main().split_first() else { return Action::None };
+        let start =
+            Position { board: first.position.board.transform(symmetry), side_to_move: first.position.side_to_move };
+        let steps = rest.iter().map_while(|node| node.played.map(|sq| (symmetry.apply_square(sq), node.value)));
+        let mut record = Record::from_line(start, first.value, steps);
+        let ply = self.record.ply().min(record.last_ply());
+        record.go_to(ply);
+        self.record = record;
+        self.plan(ctx)
+    }
+}

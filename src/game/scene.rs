@@ -1,0 +1,152 @@
+//! What the board and the graph show, rebuilt after every change: discs, marks, hints with their labels, book
+//! overlays, and the graph's lines.
+
+use shirokuro_engine::level::Level;
+use shirokuro_engine::{Color, Move, Position, Square};
+
+use super::Game;
+use crate::context::Ctx;
+use crate::engine_worker::HintKind;
+use crate::i18n::fill;
+use crate::widget::board::{BookMark, HintMark, NextMark, Scene};
+
+impl Game {
+    /// Rebuilds the board scene and the graph data (after any change).
+    pub(super) fn refresh(&mut self, ctx: &Ctx<'_>) {
+        let settings = ctx.settings;
+        let strings = ctx.strings();
+        let display = &settings.display;
+        let node = *self.record.current();
+        let editing = self.board_edit.map(|editor| editor.position());
+        let position = editing.unwrap_or(node.position);
+        // The editor shows the discs alone.
+        let show_moves = editing.is_none() && !position.board.is_game_over();
+        let mut hints = self.hints.clone();
+        hints.sort_by_key(|h| std::cmp::Reverse(h.value));
+        hints.truncate(usize::from(display.hint_count));
+        let best = hints.first().map(|h| h.value);
+        let label = |kind: HintKind| match kind {
+            HintKind::Book => strings.hint_book.clone(),
+            HintKind::Level(depth) => fill(&strings.hint_level, &[&depth]),
+            HintKind::Percent(p) => fill(&strings.hint_percent, &[&p]),
+        };
+        self.scene = Scene {
+            black: position.black(),
+            white: position.white(),
+            black_to_move: position.side_to_move == Color::Black,
+            legal: if display.show_legal && show_moves {
+                position.board.moves()
+            } else {
+                shirokuro_engine::Bitboard::EMPTY
+            },
+            last_move: if display.show_last_move && show_moves { node.played } else { None },
+            next_move: if display.show_next_move && show_moves {
+                self.record
+                    .next_move()
+                    .map(|sq| (sq, if display.next_move_as_square { NextMark::Square } else { NextMark::Disc }))
+            } else {
+                None
+            },
+            stable: if display.show_stable { stable_discs(&position) } else { shirokuro_engine::Bitboard::EMPTY },
+            hints: if display.show_hints && show_moves {
+                hints
+                    .iter()
+                    .map(|h| HintMark {
+                        square: h.square,
+                        value: h.value,
+                        label: match (h.kind, self.book_lines(h.square, ctx)) {
+                            // With Book Accuracy on, a book move's label is its line count, as Egaroucid shows it.
+                            (HintKind::Book, Some(lines)) => format_lines(lines),
+                            _ if display.show_hint_level => label(h.kind),
+                            _ => String::new(),
+                        },
+                        best: Some(h.value) == best,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            book_marks: self.book_marks(ctx),
+        };
+        self.caches.clear_pieces();
+        let main = self.record.main().iter().map(|n| n.value).collect();
+        let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
+        let level = Level::clamped(settings.level);
+        let random_start = self.random_start.filter(|_| !display.show_random_graph);
+        self.chart.set(main, fork, self.record.ply(), level, display.alt_palette, random_start);
+    }
+
+    /// The line count of the book move on `square`, when Book Accuracy is shown and the data is for this position.
+    fn book_lines(&self, square: Square, ctx: &Ctx<'_>) -> Option<u32> {
+        let (at, views) = self.book_views.as_ref()?;
+        if !ctx.settings.display.show_book_accuracy || ctx.book.is_none() || *at != self.record.current().position {
+            return None;
+        }
+        views.iter().find(|v| v.value.mv == Move::Place(square)).map(|v| v.value.lines)
+    }
+
+    /// The book overlays of the position shown, when on and the book is in use.
+    fn book_marks(&self, ctx: &Ctx<'_>) -> Vec<BookMark> {
+        let display = &ctx.settings.display;
+        let position = self.record.current().position;
+        let Some((at, views)) = &self.book_views else { return Vec::new() };
+        if ctx.book.is_none() || *at != position || !(display.show_book_accuracy || display.show_umigame) {
+            return Vec::new();
+        }
+        views
+            .iter()
+            .filter_map(|view| {
+                let Move::Place(square) = view.value.mv else { return None };
+                let accuracy = match (&view.accuracy, display.show_book_accuracy) {
+                    (Some(grade), true) => {
+                        let level = if view.value.level == shirokuro_engine::book::LEVEL_HUMAN {
+                            "S".to_owned()
+                        } else {
+                            view.value.level.to_string()
+                        };
+                        format!("{grade} {level}")
+                    }
+                    _ => String::new(),
+                };
+                let umigame = display.show_umigame.then_some((view.umigame.black, view.umigame.white));
+                Some(BookMark { square, accuracy, umigame })
+            })
+            .collect()
+    }
+}
+
+/// A line count as Egaroucid writes it: 999, 1.2K, 12K, 123K, 1.2M …
+#[must_use]
+pub fn format_lines(lines: u32) -> String {
+    let n = f64::from(lines);
+    for (unit, size) in [("G", 1e9), ("M", 1e6), ("K", 1e3)] {
+        if n >= size {
+            let scaled = n / size;
+            return if scaled < 10.0 {
+                format!("{:.1}{unit}", (scaled * 10.0).floor() / 10.0)
+            } else {
+                format!("{}{unit}", scaled.floor())
+            };
+        }
+    }
+    lines.to_string()
+}
+
+/// Black's and White's stable discs.
+fn stable_discs(position: &Position) -> shirokuro_engine::Bitboard {
+    position.board.stable_discs()
+}
+
+pub(super) fn empty_scene() -> Scene {
+    Scene {
+        black: shirokuro_engine::Bitboard::EMPTY,
+        white: shirokuro_engine::Bitboard::EMPTY,
+        black_to_move: true,
+        legal: shirokuro_engine::Bitboard::EMPTY,
+        last_move: None,
+        next_move: None,
+        stable: shirokuro_engine::Bitboard::EMPTY,
+        hints: Vec::new(),
+        book_marks: Vec::new(),
+    }
+}

@@ -1,0 +1,214 @@
+//! The game screen's view: the board on the left; the info panel (or the board editor), the graph and the log on
+//! the right.
+
+use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
+use iced::{Alignment, Element, Length};
+use shirokuro_engine::level::{Level, LevelCategory};
+use shirokuro_engine::{Color, Square};
+
+use super::{BOOK_EDIT_INPUT, Game, Message, Running, board_editor};
+use crate::context::Ctx;
+use crate::i18n::{Strings, fill};
+use crate::settings::Settings;
+use crate::widget::board::Board;
+use crate::widget::eval_chart::band_color;
+
+/// How many moves of the best line the info panel shows.
+const BEST_LINE_MOVES: usize = 10;
+
+impl Game {
+    /// The screen: the board on the left, the panels on the right.
+    pub fn view<'a>(&'a self, ctx: &Ctx<'_>) -> Element<'a, Message> {
+        let s = ctx.strings();
+        let display = &ctx.settings.display;
+        let clickable = !(self.is_thinking() || self.is_busy());
+        let on_click: Option<fn(Square) -> Message> = if clickable { Some(Message::SquareClicked) } else { None };
+        let board = canvas(
+            Board::new(&self.scene, &self.caches, on_click)
+                .on_hover(Message::SquareHovered)
+                .on_right_click(Message::SquareRightClicked),
+        )
+        .width(Length::Fill)
+        .height(Length::Fill);
+        let board = container(board).id("board").width(Length::FillPortion(3)).height(Length::Fill);
+
+        let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
+        if let Some(editor) = &self.board_edit {
+            side = side.push(board_editor::view(s, editor));
+        } else if display.show_info {
+            side = side.push(self.info_panel(ctx));
+        }
+        if display.show_graph {
+            side = side.push(self.graph(ctx));
+        }
+        if display.show_log {
+            let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
+                vec![text(s.log_empty.as_str()).size(12).into()]
+            } else {
+                self.log.iter().rev().map(|line| text(line.text(s)).size(12).into()).collect()
+            };
+            side = side.push(
+                column![text(s.log_title.as_str()).size(14), scrollable(Column::with_children(lines).spacing(2))]
+                    .spacing(4)
+                    .height(Length::Fill),
+            );
+        }
+        row![board, side].spacing(12).padding(10).into()
+    }
+
+    fn info_panel(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
+        let s = ctx.strings();
+        let settings = ctx.settings;
+        let position = self.record.current().position;
+        let (black, white) = (position.black().count(), position.white().count());
+        let over = position.board.is_game_over();
+        let headline = if over {
+            let diff = i64::from(black) - i64::from(white);
+            let result = match diff {
+                d if d > 0 => fill(&s.black_wins, &[&d]),
+                d if d < 0 => fill(&s.white_wins, &[&-d]),
+                _ => s.draw.clone(),
+            };
+            format!("{} — {result}", s.game_over)
+        } else {
+            let color = color_name(s, position.side_to_move);
+            let who = if self.ai_to_move(settings) { &s.ai } else { &s.human };
+            format!("{}  {}", fill(&s.move_number, &[&(self.record.ply() + 1)]), fill(&s.to_move, &[&color, who]))
+        };
+        let level = Level::clamped(settings.level);
+        let level_line = fill(&s.level_with_category, &[&level.get(), &category_name(s, level.category())]);
+        let status = self.status_line(s, settings);
+        let mut info = column![
+            text(headline).size(18),
+            text(fill(&s.discs, &[&black, &white])).size(16),
+            text(level_line).size(14),
+        ]
+        .spacing(4);
+        if let Some(book) = ctx.book {
+            info = info.push(text(fill(&s.book_positions, &[&book.0.len()])).size(13));
+        }
+        if let Some(name) = self.opening_so_far(ctx.language) {
+            info = info.push(text(fill(&s.opening, &[&name])).size(14));
+        }
+        if let Some((square, name)) = self.hovered_opening(ctx.language) {
+            info = info.push(text(fill(&s.opening_of_move, &[&square.to_lowercase(), &name])).size(14));
+        }
+        if let Some(line) = self.best_line()
+            && !line.is_empty()
+        {
+            let moves: Vec<String> = line.iter().take(BEST_LINE_MOVES).map(ToString::to_string).collect();
+            info = info.push(text(fill(&s.best_line, &[&moves.join(" ")])).size(13));
+        }
+        if let Some(status) = status {
+            info = info.push(text(status).size(14));
+        }
+        if let Some(search) = &self.last_search {
+            info = info.push(text(fill(&s.last_search, &[&search.text(s)])).size(11));
+        }
+        if let Some(edit) = self.current_edit() {
+            let editor = row![
+                text(fill(&s.book_edit_prompt, &[&edit.square.to_lowercase()])).size(14),
+                iced::widget::text_input("", &edit.text)
+                    .id(BOOK_EDIT_INPUT)
+                    .on_input(Message::BookEditInput)
+                    .on_submit(Message::BookEditSubmit)
+                    .width(80),
+                button(text(s.close.clone())).on_press(Message::BookEditCancel),
+            ]
+            .spacing(8)
+            .align_y(Alignment::Center);
+            info = info.push(container(editor).id("book-edit"));
+            info = info.push(text(s.book_edit_help.clone()).size(11));
+        }
+        let nav = row![
+            button(text("|<")).on_press(Message::First),
+            button(text("<")).on_press(Message::Backward),
+            button(text(">")).on_press(Message::Forward),
+            button(text(">|")).on_press(Message::Last),
+        ]
+        .spacing(4);
+        let mut controls = row![nav].spacing(12).align_y(Alignment::Center);
+        if self.awaiting_start && !over {
+            controls =
+                controls.push(container(button(text(s.start.clone())).on_press(Message::StartPressed)).id("start"));
+        }
+        if self.pass_pending() && !over {
+            controls = controls.push(container(button(text(s.pass.clone())).on_press(Message::PassPressed)).id("pass"));
+        }
+        container(info.push(controls)).id("info").padding(8).width(Length::Fill).style(container::rounded_box).into()
+    }
+
+    fn status_line(&self, s: &Strings, settings: &Settings) -> Option<String> {
+        let position = self.record.current().position;
+        if position.board.is_game_over() {
+            return None;
+        }
+        Some(if !self.engine_ready {
+            s.engine_loading.clone()
+        } else if self.running == Some(Running::Analysis) {
+            s.analyzing.clone()
+        } else if self.running == Some(Running::RandomBoard) {
+            s.generating_random.clone()
+        } else if self.is_thinking() {
+            s.ai_thinking.clone()
+        } else if self.paused {
+            s.ai_paused.clone()
+        } else if self.pass_pending() {
+            fill(&s.must_pass, &[&color_name(s, position.side_to_move)])
+        } else if self.awaiting_start && self.ai_to_move(settings) {
+            s.press_start.clone()
+        } else {
+            return None;
+        })
+    }
+
+    fn graph(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
+        let s = ctx.strings();
+        let alt = ctx.settings.display.alt_palette;
+        let level = Level::clamped(ctx.settings.level);
+        let chart = plotters_iced2::ChartWidget::new(self.chart.view(Message::GraphPicked))
+            .width(Length::Fill)
+            .height(Length::Fixed(200.0));
+        // Legend: the selectivities this level uses, midgame first.
+        let mut used: Vec<(u8, bool)> = Vec::new();
+        for ply in 0..60u8 {
+            let plan = level.plan(60 - ply);
+            let entry = (plan.selectivity().index(), plan.is_endgame());
+            if !used.contains(&entry) {
+                used.push(entry);
+            }
+        }
+        let mut legend = row![text(s.graph_legend.clone()).size(12)].spacing(8).align_y(Alignment::Center);
+        for (index, endgame) in used {
+            let percent = shirokuro_engine::level::Selectivity::from_index(index)
+                .map_or(100.0, shirokuro_engine::level::Selectivity::percent);
+            let label = fill(if endgame { &s.graph_endgame } else { &s.graph_midgame }, &[&percent]);
+            let swatch = container(text(""))
+                .width(12)
+                .height(12)
+                .style(move |_theme: &iced::Theme| container::background(band_color(index, alt)));
+            legend = legend.push(row![swatch, text(label).size(12)].spacing(3).align_y(Alignment::Center));
+        }
+        // The legend wraps onto more lines when the panel is narrow.
+        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend.wrap().vertical_spacing(4)]
+            .spacing(4)
+            .into()
+    }
+}
+
+fn color_name(s: &Strings, color: Color) -> String {
+    match color {
+        Color::Black => s.black.clone(),
+        Color::White => s.white.clone(),
+    }
+}
+
+fn category_name(s: &Strings, category: LevelCategory) -> String {
+    match category {
+        LevelCategory::Light => s.category_light.clone(),
+        LevelCategory::Standard => s.category_standard.clone(),
+        LevelCategory::Pragmatic => s.category_pragmatic.clone(),
+        LevelCategory::Accurate => s.category_accurate.clone(),
+        LevelCategory::Danger => s.category_danger.clone(),
+    }
+}

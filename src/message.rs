@@ -1,0 +1,49 @@
+//! The root message: each feature's messages wrapped, and the few the root handles itself.
+
+use iced::keyboard;
+
+use crate::book;
+use crate::dialog::{Picked, Purpose};
+use crate::engine_worker;
+use crate::game::{self, Mode};
+use crate::i18n::Language;
+use crate::in_out;
+use crate::modal;
+use crate::settings::Change;
+
+/// Root messages.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// A game message.
+    Game(game::Message),
+    /// A Book feature message.
+    Book(book::Message),
+    /// An In/Out message.
+    InOut(in_out::Message),
+    /// A message of the box shown.
+    Modal(modal::Message),
+    /// An event from the engine worker.
+    Engine(engine_worker::Event),
+    /// Game ▸ New Game in this mode.
+    NewGame(Mode),
+    /// A settings change.
+    Setting(Change),
+    /// Language menu.
+    LanguageSelected(Language),
+    /// Help ▸ About.
+    About,
+    /// Book ▸ Book Deviate with Transcripts: open its box.
+    DeviateTranscripts,
+    /// A system file dialog answered.
+    FilePicked(Purpose, Picked),
+    /// A key press no widget took.
+    Key(keyboard::Event),
+    /// The window was resized to this size.
+    WindowResized(iced::Size),
+    /// The settings file was written (or not).
+    SettingsSaved(Result<(), String>),
+    /// A notice was dismissed.
+    NoticeDismissed(usize),
+    /// A quarter of a second passed while a long job runs (the progress line redraws).
+    Tick,
+}

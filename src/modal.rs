@@ -1,0 +1,120 @@
+//! Boxes shown over the game screen, one at a time: About, Book Info, the text boxes, Save Game's names and memo,
+//! the Game Library and the app's own file chooser. Each keeps its own state; the root holds the open one and
+//! carries out the [`Action`] an update returns.
+
+pub mod about;
+pub mod file_chooser;
+pub mod library;
+pub mod save_game;
+pub mod text_box;
+
+use std::path::{Path, PathBuf};
+
+use iced::widget::container;
+use iced::{Element, Length, Task};
+use shirokuro_engine::book::ops::Info;
+
+pub use file_chooser::FileChooser;
+pub use library::LibraryEntry;
+pub use save_game::Players;
+pub use text_box::TextBox;
+
+use crate::dialog::Purpose;
+use crate::i18n::Strings;
+
+/// The box shown.
+#[derive(Debug)]
+pub enum Modal {
+    /// Help ▸ About.
+    About,
+    /// Book ▸ Book Info.
+    BookInfo(Box<Info>),
+    /// In/Out ▸ Input Text, or Book ▸ Book Deviate with Transcripts.
+    Text(TextBox),
+    /// In/Out ▸ Save Game…: the players' names and a memo, before the file dialog.
+    SaveGame(save_game::Form),
+    /// In/Out ▸ Game Library (`None` while the games are being read).
+    Library(Option<Vec<LibraryEntry>>),
+    /// The app's own file chooser (no system dialog).
+    FileChooser(FileChooser),
+}
+
+/// Messages of the boxes.
+#[derive(Debug, Clone)]
+pub enum Message {
+    /// Close the box without doing anything.
+    Close,
+    /// A text box's message.
+    Text(text_box::Message),
+    /// The Save Game form's message.
+    SaveGame(save_game::Message),
+    /// The Game Library's games were read.
+    LibraryRead(Vec<LibraryEntry>),
+    /// A game of the library was clicked.
+    LibraryOpen(PathBuf),
+    /// The file chooser's message.
+    Chooser(file_chooser::Message),
+}
+
+/// What the root must do after an update.
+#[derive(Debug)]
+pub enum Action {
+    /// Nothing.
+    None,
+    /// Close the box.
+    Close,
+    /// Run this task (the file chooser reading a folder).
+    Run(Task<Message>),
+    /// A text box's text was submitted (the root closes the box when the text is taken).
+    Text(text_box::Purpose, String),
+    /// Save Game: the names and memo were given; ask for the file.
+    SaveGame(Players),
+    /// Open this game file.
+    OpenGame(PathBuf),
+    /// The file chooser chose a file.
+    FileChosen(Purpose, PathBuf),
+}
+
+impl Modal {
+    /// Handles a message for the box shown.
+    pub fn update(&mut self, message: Message) -> Action {
+        match (self, message) {
+            (_, Message::Close) => Action::Close,
+            (Modal::Text(text), Message::Text(message)) => match text.update(message) {
+                Some(submitted) => Action::Text(text.purpose(), submitted),
+                None => Action::None,
+            },
+            (Modal::SaveGame(form), Message::SaveGame(message)) => match form.update(message) {
+                Some(players) => Action::SaveGame(players),
+                None => Action::None,
+            },
+            (Modal::Library(entries), Message::LibraryRead(read)) => {
+                *entries = Some(read);
+                Action::None
+            }
+            (Modal::Library(_), Message::LibraryOpen(path)) => Action::OpenGame(path),
+            (Modal::FileChooser(chooser), Message::Chooser(message)) => match chooser.update(message) {
+                file_chooser::Action::None => Action::None,
+                file_chooser::Action::Run(task) => Action::Run(task.map(Message::Chooser)),
+                file_chooser::Action::Chosen(purpose, path) => Action::FileChosen(purpose, path),
+            },
+            // A message for a box that has been closed or replaced.
+            _ => Action::None,
+        }
+    }
+
+    /// The box, centred.
+    pub fn view<'a>(&'a self, s: &Strings, settings_file: &Path) -> Element<'a, Message> {
+        let (content, id) = match self {
+            Modal::About => (about::view(s, settings_file, Message::Close), "about"),
+            Modal::BookInfo(info) => (crate::book::info::view(s, info, Message::Close), "book-info"),
+            Modal::Text(text) => (text.view(s, Message::Text, Message::Close), "text-box"),
+            Modal::SaveGame(form) => (form.view(s, Message::SaveGame, Message::Close), "save-game"),
+            Modal::Library(entries) => {
+                (library::view(s, entries.as_deref(), Message::LibraryOpen, Message::Close), "library")
+            }
+            Modal::FileChooser(chooser) => (chooser.view(s, Message::Chooser, Message::Close), "file-chooser"),
+        };
+        container(container(content).id(id).style(container::rounded_box)).center(Length::Fill).into()
+    }
+}

@@ -1,0 +1,22 @@
+//! Help ▸ About: the version, the font's licence and where the settings live.
+
+use std::path::Path;
+
+use iced::Element;
+use iced::widget::{button, column, text};
+
+use crate::i18n::{Strings, fill};
+
+/// The box; `close` closes it.
+pub fn view<'a, M: Clone + 'a>(s: &Strings, settings_file: &Path, close: M) -> Element<'a, M> {
+    column![
+        text(s.about.clone()).size(20),
+        text(fill(&s.about_text, &[&env!("CARGO_PKG_VERSION")])),
+        text(s.about_font.clone()),
+        text(fill(&s.about_folders, &[&settings_file.display()])),
+        button(text(s.close.clone())).on_press(close),
+    ]
+    .spacing(10)
+    .padding(20)
+    .into()
+}

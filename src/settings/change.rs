@@ -1,0 +1,151 @@
+//! Settings changes from the menus and shortcuts: one [`Change`] per setting, applied with its range checks.
+
+use shirokuro_engine::book::loss::LossCurves;
+
+use super::{BOOK_DEPTHS, BOOK_ERRORS, Display, HASH_LEVELS, HINT_COUNTS, LEVELS, RANDOM_MOVES, Settings, THREADS};
+
+/// A settings change from the menus or shortcuts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Change {
+    /// AI level.
+    Level(u8),
+    /// Search threads.
+    Threads(u16),
+    /// Table size exponent.
+    HashLevel(u8),
+    /// AI plays Black.
+    AiBlack(bool),
+    /// AI plays White.
+    AiWhite(bool),
+    /// Pause when a human must pass.
+    PauseOnPass(bool),
+    /// Number of hint values.
+    HintCount(u8),
+    /// A display switch.
+    Display(Toggle, bool),
+    /// Use the book for AI moves and hints.
+    UseBook(bool),
+    /// Book learning depth.
+    BookDepth(u8),
+    /// Book learning error per move.
+    BookErrorPerMove(u8),
+    /// Book learning accumulated error.
+    BookErrorSum(u8),
+    /// Book learning leaf error.
+    BookErrorLeaf(u8),
+    /// Right-click edits book values.
+    BookRightClick(bool),
+    /// Moves of a random board.
+    RandomMoves(u8),
+    /// Lowest score (Black) of a random board.
+    RandomMin(i8),
+    /// Highest score (Black) of a random board.
+    RandomMax(i8),
+    /// Accept AI's Loss on or off.
+    AcceptAiLoss(bool),
+    /// The maximum loss at every point of the curve.
+    AiMaxLoss(u8),
+    /// The occurring ratio (percent) at every point of the curve.
+    AiLossPercent(u8),
+    /// Egaroucid's Default: 2 discs, 30 %.
+    AiLossDefault,
+}
+
+/// The display switches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Toggle {
+    /// Legal-move dots.
+    Legal,
+    /// Hint values.
+    Hints,
+    /// Hint search labels.
+    HintLevel,
+    /// Last-move mark.
+    LastMove,
+    /// Next-move mark.
+    NextMove,
+    /// Next move drawn as a square.
+    NextMoveAsSquare,
+    /// Stable discs.
+    Stable,
+    /// Info panel.
+    Info,
+    /// Graph.
+    Graph,
+    /// Log.
+    Log,
+    /// Colour-vision-friendly palette.
+    AltPalette,
+    /// Book accuracy labels.
+    BookAccuracy,
+    /// Umigame numbers.
+    Umigame,
+    /// A random board's line before its generated position, drawn and analysed like the rest.
+    RandomGraph,
+}
+
+impl Settings {
+    /// Applies `change`, clamped to the setting's range; `true` when the engine must be rebuilt (threads, table
+    /// size).
+    pub fn apply(&mut self, change: Change) -> bool {
+        let s = self;
+        let mut reconfigure = false;
+        match change {
+            Change::Level(level) => s.level = level.clamp(*LEVELS.start(), *LEVELS.end()),
+            Change::Threads(threads) => {
+                s.threads = threads.clamp(*THREADS.start(), *THREADS.end());
+                reconfigure = true;
+            }
+            Change::HashLevel(level) => {
+                s.hash_level = level.clamp(*HASH_LEVELS.start(), *HASH_LEVELS.end());
+                reconfigure = true;
+            }
+            Change::AiBlack(on) => s.ai_plays_black = on,
+            Change::AiWhite(on) => s.ai_plays_white = on,
+            Change::PauseOnPass(on) => s.pause_on_pass = on,
+            Change::HintCount(n) => s.display.hint_count = n.clamp(*HINT_COUNTS.start(), *HINT_COUNTS.end()),
+            Change::Display(toggle, on) => *display_flag(&mut s.display, toggle) = on,
+            Change::UseBook(on) => s.use_book = on,
+            Change::BookDepth(v) => s.book.depth = v.min(*BOOK_DEPTHS.end()),
+            Change::BookErrorPerMove(v) => s.book.error_per_move = v.min(*BOOK_ERRORS.end()),
+            Change::BookErrorSum(v) => s.book.error_sum = v.min(*BOOK_ERRORS.end()),
+            Change::BookErrorLeaf(v) => s.book.error_leaf = v.min(*BOOK_ERRORS.end()),
+            Change::BookRightClick(on) => s.book.right_click_edit = on,
+            Change::RandomMoves(n) => s.random_board.moves = n.clamp(*RANDOM_MOVES.start(), *RANDOM_MOVES.end()),
+            Change::RandomMin(v) => s.random_board.set_min(v),
+            Change::RandomMax(v) => s.random_board.set_max(v),
+            Change::AcceptAiLoss(on) => s.accept_ai_loss = on,
+            Change::AiMaxLoss(v) => s.ai_loss = LossCurves::flat(v, s.ai_loss.percent_points()[0]),
+            Change::AiLossPercent(p) => s.ai_loss = LossCurves::flat(s.ai_loss.max_loss_points()[0], p),
+            Change::AiLossDefault => s.ai_loss = LossCurves::default(),
+        }
+        reconfigure
+    }
+}
+
+/// The field behind a display switch.
+fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
+    match toggle {
+        Toggle::Legal => &mut display.show_legal,
+        Toggle::Hints => &mut display.show_hints,
+        Toggle::HintLevel => &mut display.show_hint_level,
+        Toggle::LastMove => &mut display.show_last_move,
+        Toggle::NextMove => &mut display.show_next_move,
+        Toggle::NextMoveAsSquare => &mut display.next_move_as_square,
+        Toggle::Stable => &mut display.show_stable,
+        Toggle::Info => &mut display.show_info,
+        Toggle::Graph => &mut display.show_graph,
+        Toggle::Log => &mut display.show_log,
+        Toggle::AltPalette => &mut display.alt_palette,
+        Toggle::BookAccuracy => &mut display.show_book_accuracy,
+        Toggle::Umigame => &mut display.show_umigame,
+        Toggle::RandomGraph => &mut display.show_random_graph,
+    }
+}
+
+/// The current value of a display switch.
+#[must_use]
+pub fn display_value(display: &Display, toggle: Toggle) -> bool {
+    let mut copy = display.clone();
+    *display_flag(&mut copy, toggle)
+}
