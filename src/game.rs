@@ -189,6 +189,10 @@ pub struct Game {
     hints: Vec<Hint>,
     log: VecDeque<LogLine>,
     last_search: Option<LogLine>,
+    /// The last finished iteration of the AI's running search (shown while it thinks).
+    thinking: Option<LogLine>,
+    /// Positions analysed and to analyse while an analysis runs.
+    analysis: Option<(usize, usize)>,
     scene: Scene,
     caches: Caches,
     chart: EvalChart,
@@ -220,6 +224,8 @@ impl Game {
             hints: Vec::new(),
             log: VecDeque::new(),
             last_search: None,
+            thinking: None,
+            analysis: None,
             scene: empty_scene(),
             caches: Caches::default(),
             chart: EvalChart::default(),
@@ -242,6 +248,12 @@ impl Game {
     #[must_use]
     pub fn record(&self) -> &Record {
         &self.record
+    }
+
+    /// The summary of the AI's last search, if any (shown under the status line).
+    #[must_use]
+    pub fn last_search(&self) -> Option<&LogLine> {
+        self.last_search.as_ref()
     }
 
     /// The current generation.
@@ -363,6 +375,7 @@ impl Game {
 
     /// Starts a new game from the initial position; the AI sides are already in `ctx.settings`.
     pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
+        self.forget_last_game();
         self.record = Record::default();
         self.random_start = None;
         self.board_edit = None;
@@ -531,7 +544,25 @@ impl Game {
             return Action::None;
         }
         self.record.go_to(ply);
+        self.moved(ctx)
+    }
+
+    /// After the cursor moved: plan again, except while an analysis runs, which goes on (it fills the whole line)
+    /// and plans for the position shown when it ends.
+    fn moved(&mut self, ctx: &Ctx<'_>) -> Action {
+        if self.running == Some(Running::Analysis) {
+            self.refresh(ctx);
+            return Action::None;
+        }
         self.plan(ctx)
+    }
+
+    /// Drops what belonged to the previous game: the last search, the best line, the hints.
+    fn forget_last_game(&mut self) {
+        self.last_search = None;
+        self.thinking = None;
+        self.best_line = None;
+        self.hints.clear();
     }
 
     fn graph_picked(&mut self, ply: usize, ctx: &Ctx<'_>) -> Action {
@@ -539,11 +570,11 @@ impl Game {
             return Action::None;
         }
         if self.record.is_on_fork() && self.record.go_to_fork(ply) {
-            return self.plan(ctx);
+            return self.moved(ctx);
         }
         if ply < self.record.main().len() {
             self.record.go_to_main(ply);
-            return self.plan(ctx);
+            return self.moved(ctx);
         }
         Action::None
     }

@@ -313,9 +313,12 @@ fn the_game_passes_the_book_only_when_it_is_in_use_and_shows_the_book_label() {
     assert_eq!(job_book(&action), Some(None), "no book when it is not in use");
     let action = game.update(Message::Analyze, &with_book);
     assert_eq!(job_book(&action), Some(Some(shared.clone())), "analysis gets the book");
+    let Action::Engine(Order::Start(analysis)) = action else { panic!("an analysis") };
 
+    // Moving during the analysis lets it run on; when it is done, the position shown gets its hints.
+    assert_eq!(game.update(Message::Backward, &with_book), Action::None, "the analysis goes on");
+    let action = game.on_engine(engine_worker::Event::Done { generation: analysis.generation }, &with_book);
     // A book hint is labelled "book" on the board.
-    let action = game.update(Message::Backward, &with_book);
     let Action::Engine(Order::Start(request)) = action else { panic!("hints") };
     let generation = request.generation;
     let hint = engine_worker::Event::Hint { generation, square: sq("f5"), value: 0, kind: HintKind::Book, pv: vec![] };

@@ -16,6 +16,9 @@ impl Game {
     pub fn on_engine(&mut self, event: Event, ctx: &Ctx<'_>) -> Action {
         match event {
             Event::Log(line) => {
+                if matches!(line, LogLine::Iteration { .. }) && self.is_thinking() {
+                    self.thinking = Some(line.clone());
+                }
                 self.push_log(line);
                 Action::None
             }
@@ -57,6 +60,9 @@ impl Game {
             }
             Event::Analyzed { generation, ply, value } if generation == self.generation => {
                 self.record.set_value(ply, value);
+                if let Some((done, _)) = &mut self.analysis {
+                    *done += 1;
+                }
                 self.refresh(ctx);
                 Action::None
             }
@@ -106,6 +112,7 @@ impl Game {
         self.generation += 1;
         self.hints.clear();
         self.running = Some(Running::MoveOnce);
+        self.thinking = None;
         self.refresh(ctx);
         let level = Level::clamped(ctx.settings.level);
         Action::Engine(Order::Start(Request {
@@ -137,6 +144,7 @@ impl Game {
     /// Starts a job that takes the board over: a new generation (dropping whatever ran), no hints, the status line.
     pub(super) fn begin(&mut self, running: Running, ctx: &Ctx<'_>) {
         self.generation += 1;
+        self.analysis = None;
         self.hints.clear();
         self.running = Some(running);
         self.refresh(ctx);
@@ -153,6 +161,8 @@ impl Game {
             .rev()
             .filter_map(|ply| self.record.node_at(ply).map(|node| (ply, node.position)))
             .collect();
+        self.analysis = Some((0, positions.len()));
+        self.refresh(ctx);
         let level = Level::clamped(ctx.settings.level);
         Action::Engine(Order::Start(Request {
             generation: self.generation,
@@ -166,6 +176,8 @@ impl Game {
         self.generation += 1;
         self.hints.clear();
         self.running = None;
+        self.thinking = None;
+        self.analysis = None;
         if self.pass_pending() {
             // A human facing an AI confirms the pass when asked to; every other pass happens by itself.
             let human_vs_ai = settings.ai_plays_black != settings.ai_plays_white;

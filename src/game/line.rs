@@ -31,6 +31,7 @@ impl Game {
     /// Replaces the game by `moves` (checked legal; passes are made by themselves) played from `start`, with the
     /// cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_line(&mut self, start: Position, moves: &[Move], ctx: &Ctx<'_>) -> Action {
+        self.forget_last_game();
         self.random_start = None;
         self.board_edit = None;
         self.record = Record::from_line(start, None, moves.iter().filter_map(|mv| mv.square()).map(|sq| (sq, None)));
@@ -62,6 +63,7 @@ impl Game {
     /// Replaces the game by the line of `file` (from its first position, which need not be the initial one), with
     /// its values and random start, the cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_game(&mut self, file: &GameFile, ctx: &Ctx<'_>) -> Action {
+        self.forget_last_game();
         let Some((first, rest)) = file.nodes.split_first() else { return Action::None };
         let steps = rest.iter().map_while(|node| node.played.map(|sq| (sq, node.value)));
         self.record = Record::from_line(first.position, first.value, steps);

@@ -63,8 +63,8 @@ impl Game {
         let (black, white) = (position.black().count(), position.white().count());
         let over = position.board.is_game_over();
         let headline = if over {
-            let diff = i64::from(black) - i64::from(white);
-            let result = match diff {
+            // Scored as the engine and the graph score it: the empties go to the winner.
+            let result = match position.black_score() {
                 d if d > 0 => fill(&s.black_wins, &[&d]),
                 d if d < 0 => fill(&s.white_wins, &[&-d]),
                 _ => s.draw.clone(),
@@ -78,8 +78,25 @@ impl Game {
         let level = Level::clamped(settings.level);
         let level_line = fill(&s.level_with_category, &[&level.get(), &category_name(s, level.category())]);
         let status = self.status_line(s, settings);
+        // The buttons come right under the one-line headline, so that longer lines below never move them.
+        let nav = row![
+            button(text("|<")).on_press(Message::First),
+            button(text("<")).on_press(Message::Backward),
+            button(text(">")).on_press(Message::Forward),
+            button(text(">|")).on_press(Message::Last),
+        ]
+        .spacing(4);
+        let mut controls = row![nav].spacing(12).align_y(Alignment::Center);
+        if self.awaiting_start && !over {
+            controls =
+                controls.push(container(button(text(s.start.clone())).on_press(Message::StartPressed)).id("start"));
+        }
+        if self.pass_pending() && !over {
+            controls = controls.push(container(button(text(s.pass.clone())).on_press(Message::PassPressed)).id("pass"));
+        }
         let mut info = column![
             text(headline).size(18),
+            controls,
             text(fill(&s.discs, &[&black, &white])).size(16),
             text(level_line).size(14),
         ]
@@ -120,22 +137,13 @@ impl Game {
             info = info.push(container(editor).id("book-edit"));
             info = info.push(text(s.book_edit_help.clone()).size(11));
         }
-        let nav = row![
-            button(text("|<")).on_press(Message::First),
-            button(text("<")).on_press(Message::Backward),
-            button(text(">")).on_press(Message::Forward),
-            button(text(">|")).on_press(Message::Last),
-        ]
-        .spacing(4);
-        let mut controls = row![nav].spacing(12).align_y(Alignment::Center);
-        if self.awaiting_start && !over {
-            controls =
-                controls.push(container(button(text(s.start.clone())).on_press(Message::StartPressed)).id("start"));
-        }
-        if self.pass_pending() && !over {
-            controls = controls.push(container(button(text(s.pass.clone())).on_press(Message::PassPressed)).id("pass"));
-        }
-        container(info.push(controls)).id("info").padding(8).width(Length::Fill).style(container::rounded_box).into()
+        container(info).id("info").padding(8).width(Length::Fill).style(container::rounded_box).into()
+    }
+
+    /// The status line of the info panel: what the engine is doing, or what the user should do.
+    #[must_use]
+    pub fn status(&self, ctx: &Ctx<'_>) -> Option<String> {
+        self.status_line(ctx.strings(), ctx.settings)
     }
 
     fn status_line(&self, s: &Strings, settings: &Settings) -> Option<String> {
@@ -146,11 +154,17 @@ impl Game {
         Some(if !self.engine_ready {
             s.engine_loading.clone()
         } else if self.running == Some(Running::Analysis) {
-            s.analyzing.clone()
+            match self.analysis {
+                Some((done, total)) => fill(&s.analyzing_progress, &[&(done + 1).min(total), &total]),
+                None => s.analyzing.clone(),
+            }
         } else if self.running == Some(Running::RandomBoard) {
             s.generating_random.clone()
         } else if self.is_thinking() {
-            s.ai_thinking.clone()
+            match &self.thinking {
+                Some(iteration) => format!("{}  {}", s.ai_thinking, iteration.text(s)),
+                None => s.ai_thinking.clone(),
+            }
         } else if self.paused {
             s.ai_paused.clone()
         } else if self.pass_pending() {

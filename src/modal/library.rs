@@ -19,7 +19,7 @@ pub struct LibraryEntry {
     pub black: String,
     /// White's name.
     pub white: String,
-    /// Black's and White's discs at the end, when the game is over.
+    /// Black's and White's discs at the end (empties to the winner), when the game is over.
     pub result: Option<(u32, u32)>,
     /// Moves in the line.
     pub moves: usize,
@@ -44,7 +44,7 @@ pub fn read_library(folder: &std::path::Path) -> Vec<LibraryEntry> {
         .filter_map(|path| {
             let file = GameFile::load(&path).ok()?;
             let last = file.nodes.last()?.position;
-            let result = last.board.is_game_over().then(|| (last.black().count(), last.white().count()));
+            let result = last.board.is_game_over().then(|| scored_counts(last.black_score()));
             let memo = file.memo.lines().next().unwrap_or_default().chars().take(40).collect();
             Some(LibraryEntry {
                 path,
@@ -57,6 +57,13 @@ pub fn read_library(folder: &std::path::Path) -> Vec<LibraryEntry> {
             })
         })
         .collect()
+}
+
+/// Black's and White's final counts with the empties given to the winner (split on a draw), from Black's score.
+#[must_use]
+pub fn scored_counts(black_score: i32) -> (u32, u32) {
+    let black = u32::try_from((64 + black_score.clamp(-64, 64)) / 2).unwrap_or(0);
+    (black, 64 - black)
 }
 
 /// The Game Library box: one button per game (date, players, result, moves, memo), newest first.

@@ -1,0 +1,196 @@
+//! What a new user meets first, tried through the app's `update` and the simulator: the end-of-game result, a New
+//! Game that starts clean, a steady screen with progress while the engine works, and file dialogs on a system that
+//! has none (the app's own chooser).
+
+use iced::{Settings as IcedSettings, Size};
+use iced_test::selector;
+use iced_test::simulator::Simulator;
+use shirokuro::app::App;
+use shirokuro::context::Ctx;
+use shirokuro::dialog::{Picked, Purpose};
+use shirokuro::engine_worker::Event;
+use shirokuro::game::{Action, Game, Message as GameMessage, Mode, Order};
+use shirokuro::i18n::Language;
+use shirokuro::in_out;
+use shirokuro::log::LogLine;
+use shirokuro::message::Message;
+use shirokuro::modal::{self, Modal, file_chooser};
+use shirokuro::notice::Notice;
+use shirokuro::settings::{Loaded, Paths, Settings};
+use shirokuro_engine::{Board, Color, Position};
+
+const WINDOW: Size = Size::new(1100.0, 720.0);
+
+fn humans() -> Settings {
+    Settings { ai_plays_black: false, ai_plays_white: false, language: Some(Language::English), ..Settings::default() }
+}
+
+fn app(settings: Settings) -> (App, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let app = App::new(Paths::inside(dir.path()), Loaded { settings, notices: Vec::new() });
+    (app, dir)
+}
+
+fn screen(app: &App) -> Simulator<'_, Message> {
+    Simulator::with_size(IcedSettings::default(), WINDOW, app.view())
+}
+
+fn apply(app: &mut App, messages: Vec<Message>) {
+    for message in messages {
+        let _ = app.update(message);
+    }
+}
+
+#[test]
+fn a_wipe_out_is_scored_with_the_empties_to_the_winner() {
+    let (mut app, _dir) = app(humans());
+    // White has 51 discs, Black none, 13 squares empty: the game is over and White wins by 64, not 51.
+    let white = u64::MAX >> 13;
+    let board = Board::new(0, white).unwrap();
+    let position = Position { board, side_to_move: Color::Black };
+    assert!(position.board.is_game_over());
+    let text = shirokuro_engine::notation::format_board(&position);
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some(text))));
+    let mut ui = screen(&app);
+    assert!(ui.find("Game over — White wins by 64").is_ok(), "the headline scores the empties");
+    assert!(ui.find("Black 0 – White 51").is_ok(), "the discs on the board are still counted as they are");
+    assert_eq!(shirokuro::modal::library::scored_counts(-64), (0, 64));
+    assert_eq!(shirokuro::modal::library::scored_counts(0), (32, 32));
+}
+
+#[test]
+fn new_game_forgets_the_last_games_search() {
+    let settings = Settings { ai_plays_black: false, ai_plays_white: true, ..humans() };
+    let ctx = Ctx { settings: &settings, language: Language::English, book: None };
+    let mut game = Game::new(&ctx);
+    let _ = game.engine_ready(&ctx);
+    let action = game.update(GameMessage::SquareClicked("f5".parse().unwrap()), &ctx);
+    let Action::Engine(Order::Start(request)) = action else { panic!("the AI's move") };
+    let iteration = LogLine::Iteration { depth: 5, percent: None, score: 2, pv: vec![], nodes: 10, nps: 100 };
+    let _ = game.on_engine(Event::Log(iteration), &ctx);
+    assert!(game.status(&ctx).is_some_and(|s| s.contains("depth 5")), "{:?}", game.status(&ctx));
+    let thought = shirokuro_engine::think::Thought {
+        best_move: Some(shirokuro_engine::Move::Place("d6".parse().unwrap())),
+        score: 2,
+        exact: false,
+        depth: 5,
+        nodes: 10,
+        elapsed: std::time::Duration::from_millis(3),
+        stopped: false,
+        selectivity: shirokuro_engine::level::Selectivity::Exact,
+        pv: vec![],
+    };
+    let _ = game.on_engine(Event::Thought { generation: request.generation, thought }, &ctx);
+    assert!(game.last_search().is_some());
+    let _ = game.new_game(&ctx);
+    assert!(game.last_search().is_none(), "New Game clears the last game's search line");
+    assert_eq!(game.record().ply(), 0);
+    let _ = Mode::HumanVsHuman;
+}
+
+#[test]
+fn analysis_shows_how_far_it_is_and_survives_navigation() {
+    let settings = humans();
+    let ctx = Ctx { settings: &settings, language: Language::English, book: None };
+    let mut game = Game::new(&ctx);
+    let _ = game.engine_ready(&ctx);
+    for square in ["f5", "d6", "c3"] {
+        let _ = game.update(GameMessage::SquareClicked(square.parse().unwrap()), &ctx);
+    }
+    let Action::Engine(Order::Start(request)) = game.update(GameMessage::Analyze, &ctx) else { panic!("analysis") };
+    assert_eq!(game.status(&ctx).as_deref(), Some("Analyzing… position 1 of 4"));
+    let _ = game.on_engine(Event::Analyzed { generation: request.generation, ply: 3, value: 1 }, &ctx);
+    assert_eq!(game.status(&ctx).as_deref(), Some("Analyzing… position 2 of 4"));
+    // Going back a move keeps the analysis (no new engine order, same generation).
+    assert_eq!(game.update(GameMessage::Backward, &ctx), Action::None);
+    assert_eq!(game.generation(), request.generation);
+    let _ = game.on_engine(Event::Analyzed { generation: request.generation, ply: 2, value: -1 }, &ctx);
+    assert_eq!(game.record().node_at(2).and_then(|n| n.value), Some(-1), "its values still arrive");
+}
+
+#[test]
+fn without_a_system_dialog_the_apps_own_chooser_opens_a_game() {
+    let (mut app, dir) = app(humans());
+    // A game file to open, in the games folder.
+    let games = dir.path().join("data").join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("f5d6c3d3".to_owned()))));
+    let file = app.in_out().game_file(app.game(), 21);
+    file.save(&games.join("one.json")).unwrap();
+    std::fs::write(games.join("notes.txt"), "not offered").unwrap();
+    let _ = app.update(Message::NewGame(Mode::HumanVsHuman));
+
+    // The system dialog could not be shown: a notice, and the chooser.
+    let _ = app.update(Message::FilePicked(Purpose::OpenGame, Picked::Unavailable));
+    assert!(app.notices().contains(&Notice::NoFileDialog));
+    let Some(Modal::FileChooser(chooser)) = app.modal() else { panic!("the chooser is open") };
+    assert_eq!(chooser.purpose(), Purpose::OpenGame);
+    // Its folder is read in the background; here the listing is handed over as the task would.
+    let entries = vec![file_chooser::Entry { name: "one.json".to_owned(), is_dir: false }];
+    let listed = file_chooser::Message::Listed(games.clone(), Ok(entries));
+    let _ = app.update(Message::Modal(modal::Message::Chooser(listed)));
+
+    // Click the file, then Choose.
+    let mut ui = screen(&app);
+    let _ = ui.click("one.json").expect("the game file is listed");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("chooser-choose")).expect("the Choose button");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    let mut tasks = Vec::new();
+    for message in messages {
+        tasks.push(app.update(message));
+    }
+    assert!(app.modal().is_none(), "the chooser closed");
+    // The file is read in the background; its answer replaces the game.
+    let opened = shirokuro_engine::game_file::GameFile::load(&games.join("one.json")).unwrap();
+    let _ = app.update(Message::InOut(in_out::Message::GameOpened(Ok((games.join("one.json"), opened)))));
+    assert_eq!(app.game().transcript(), "f5d6c3d3");
+}
+
+#[test]
+fn the_chooser_takes_a_typed_path_and_says_what_is_wrong() {
+    let (mut app, dir) = app(humans());
+    let _ = app.update(Message::FilePicked(Purpose::SaveGame, Picked::Unavailable));
+    let chooser = |app: &App| match app.modal() {
+        Some(Modal::FileChooser(chooser)) => chooser.path().to_owned(),
+        _ => panic!("the chooser is open"),
+    };
+    assert!(chooser(&app).ends_with(".json"), "a dated name is proposed: {}", chooser(&app));
+    // Type a path with the wrong extension and press Enter.
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id(file_chooser::PATH_INPUT)).expect("the path field");
+    let _ = ui.typewrite("x");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        messages
+            .iter()
+            .any(|m| matches!(m, Message::Modal(modal::Message::Chooser(file_chooser::Message::PathEdited(_))))),
+        "typing reaches the path field: {messages:?}"
+    );
+    apply(&mut app, messages);
+    let wrong = dir.path().join("game.txt").display().to_string();
+    let _ = app.update(Message::Modal(modal::Message::Chooser(file_chooser::Message::PathEdited(wrong))));
+    let _ = app.update(Message::Modal(modal::Message::Chooser(file_chooser::Message::Submit)));
+    assert!(screen(&app).find("Choose a file ending in *.json.").is_ok(), "it says what is wrong");
+    // A right one saves (the save runs as a task; the box closes).
+    let right = dir.path().join("game.json").display().to_string();
+    let _ = app.update(Message::Modal(modal::Message::Chooser(file_chooser::Message::PathEdited(right))));
+    let _ = app.update(Message::Modal(modal::Message::Chooser(file_chooser::Message::Submit)));
+    assert!(app.modal().is_none());
+}
+
+#[test]
+fn notices_and_progress_do_not_move_the_board() {
+    let (mut app, _dir) = app(humans());
+    let before = screen(&app).find(selector::id("board")).unwrap().bounds();
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(None)));
+    assert!(!app.notices().is_empty());
+    let event = shirokuro::book::Event::Started(shirokuro::book::Operation::Merge);
+    let _ = app.update(Message::Book(shirokuro::book::Message::Worker(event)));
+    let mut ui = screen(&app);
+    assert!(ui.find(selector::id("book-progress")).is_ok() && ui.find(selector::id("notices")).is_ok());
+    let after = ui.find(selector::id("board")).unwrap().bounds();
+    assert_eq!(before, after, "the board stays where it was");
+}
