@@ -26,6 +26,16 @@ pub enum Notice {
         /// Where the copy was kept.
         copy: PathBuf,
     },
+    /// The file was damaged: every key that could be read is kept, the lines `lost` could not be; the file is
+    /// untouched and a copy sits at `copy`.
+    Salvaged {
+        /// What went wrong first (with its line).
+        error: String,
+        /// Where the copy was kept.
+        copy: PathBuf,
+        /// The numbers of the lines lost, comma-separated.
+        lost: String,
+    },
     /// Saving failed.
     SaveFailed {
         /// The I/O error.
@@ -93,6 +103,9 @@ impl Notice {
             Notice::BadValue { key } => fill(&s.notice_bad_value, &[key]),
             Notice::UnknownKey { key } => fill(&s.notice_unknown_key, &[key]),
             Notice::Unreadable { error, copy } => fill(&s.notice_settings_unreadable, &[error, &copy.display()]),
+            Notice::Salvaged { error, copy, lost } => {
+                fill(&s.notice_settings_salvaged, &[error, lost, &copy.display()])
+            }
             Notice::SaveFailed { error } => fill(&s.notice_settings_save_failed, &[error]),
             Notice::WeightsFailed { error } => fill(&s.notice_weights_failed, &[error]),
             Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[error]),

@@ -1,8 +1,8 @@
 //! User settings, stored as TOML in the platform's configuration folder.
 //!
 //! Loading is lenient: each value is read on its own, so a bad value falls back to its default and yields a
-//! [`Notice`] the app shows; an unreadable file (bad TOML, unreadable bytes) gives all defaults, is left untouched and
-//! is copied to `<name>.broken` so that the next save cannot lose it. Saving is atomic and keeps a `.bak`.
+//! [`Notice`] the app shows; a damaged file keeps every key that still parses (the notice names the lines lost), an unreadable one (not
+//! text) gives all defaults; either is left untouched and is copied to `<name>.broken` so that the next save cannot lose it. Saving is atomic and keeps a `.bak`.
 
 use std::fs;
 use std::io;
@@ -18,6 +18,7 @@ use crate::i18n::Language;
 use crate::notice::Notice;
 
 pub mod change;
+mod salvage;
 
 pub use change::{Change, Toggle, display_value};
 
@@ -304,21 +305,44 @@ pub fn load(path: &Path) -> Loaded {
                 Some(line) => format!("line {line}: {message}"),
                 None => message,
             };
-            unreadable(path, message)
+            damaged(path, &text, message)
         }
     }
 }
 
-/// Defaults plus an [`Notice::Unreadable`], after copying the file to `<name>.broken`.
-fn unreadable(path: &Path, error: String) -> Loaded {
-    let mut name = path.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
-    name.push(".broken");
-    let copy = path.with_file_name(name);
-    let error = match fs::copy(path, &copy) {
+/// The keys that can still be read from a damaged file, with a notice naming the lines lost; the file is copied to
+/// `<name>.broken` first.
+fn damaged(path: &Path, text: &str, error: String) -> Loaded {
+    let copy = keep_copy(path);
+    let (table, lost) = salvage::salvage(text);
+    let mut notices = Vec::new();
+    let settings = Settings::from_table(table, &mut notices);
+    let error = match copy {
         Ok(_) => error,
         Err(copy_error) => format!("{error}; copying it failed too: {copy_error}"),
     };
-    Loaded { settings: Settings::default(), notices: vec![Notice::Unreadable { error, copy }] }
+    let lost = lost.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    notices.insert(0, Notice::Salvaged { error, copy: copy_path(path), lost });
+    Loaded { settings, notices }
+}
+
+fn copy_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().map(std::ffi::OsStr::to_os_string).unwrap_or_default();
+    name.push(".broken");
+    path.with_file_name(name)
+}
+
+fn keep_copy(path: &Path) -> io::Result<u64> {
+    fs::copy(path, copy_path(path))
+}
+
+/// Defaults plus an [`Notice::Unreadable`], after copying the file to `<name>.broken`.
+fn unreadable(path: &Path, error: String) -> Loaded {
+    let error = match keep_copy(path) {
+        Ok(_) => error,
+        Err(copy_error) => format!("{error}; copying it failed too: {copy_error}"),
+    };
+    Loaded { settings: Settings::default(), notices: vec![Notice::Unreadable { error, copy: copy_path(path) }] }
 }
 
 /// Saves `settings` to `path` atomically, keeping the previous file as `.bak`.

@@ -70,17 +70,20 @@ fn bad_values_fall_back_one_by_one_with_notices() {
 }
 
 #[test]
-fn a_corrupt_file_gives_defaults_is_left_alone_and_copied() {
+fn a_damaged_file_keeps_what_parses_is_left_alone_and_copied() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("settings.toml");
-    let broken = "level = 5\nthis is not toml\n";
+    let broken = "level = 5\nthis is not toml\n[display]\nshow_log = false\n";
     fs::write(&path, broken).unwrap();
     let loaded = settings::load(&path);
-    assert_eq!(loaded.settings, Settings::default());
-    let [Notice::Unreadable { error, copy }] = loaded.notices.as_slice() else {
-        panic!("one unreadable notice: {:?}", loaded.notices)
+    let mut expected = Settings { level: 5, ..Settings::default() };
+    expected.display.show_log = false;
+    assert_eq!(loaded.settings, expected, "every key that parses is kept");
+    let [Notice::Salvaged { error, copy, lost }] = loaded.notices.as_slice() else {
+        panic!("one damaged-file notice: {:?}", loaded.notices)
     };
     assert!(error.contains("line 2"), "the error names the line: {error}");
+    assert_eq!(lost, "2", "the notice says which lines were lost");
     assert_eq!(fs::read_to_string(&path).unwrap(), broken, "the file is untouched");
     assert_eq!(fs::read_to_string(copy).unwrap(), broken, "and copied");
     // Saving afterwards keeps the broken file as the backup as well.
