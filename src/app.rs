@@ -8,18 +8,19 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{Column, button, column, container, row, stack, text};
+use iced::widget::{Column, button, column, container, keyed_column, row, stack, text};
 use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::notation::{ImportKind, import_any};
 use shirokuro_engine::random_board::RandomBoardError;
 
-use crate::book::{self, Books, Operation, Shown};
+use crate::book::{self, Books, Operation, Outcome, Shown};
 use crate::context::Ctx;
 use crate::dialog::{self, Picked, Purpose};
 use crate::engine_worker::{self, EngineOptions, Event, Handle};
 use crate::game::{self, Action, Game, Order};
 use crate::i18n::Language;
 use crate::in_out::{self, InOut};
+use crate::log::LogLine;
 use crate::menu;
 use crate::message::Message;
 use crate::modal::{self, FileChooser, Modal, text_box};
@@ -43,6 +44,8 @@ pub struct App {
     modal: Option<Modal>,
     /// Whether the user has been told that the system has no file dialog.
     told_no_dialog: bool,
+    /// Bumped by Esc: the menu bar is rebuilt with fresh state, which closes an open menu.
+    menu_epoch: u64,
     saving: bool,
     dirty: bool,
 }
@@ -70,6 +73,7 @@ impl App {
             engine: None,
             modal: None,
             told_no_dialog: false,
+            menu_epoch: 0,
             saving: false,
             dirty: false,
         }
@@ -187,6 +191,11 @@ impl App {
                 }
                 Task::none()
             }
+            Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. }) => {
+                // Esc closes an open menu.
+                self.menu_epoch += 1;
+                Task::none()
+            }
             Message::Key(event) => {
                 shortcut(&event, &self.settings).map_or_else(Task::none, |message| self.update(message))
             }
@@ -238,12 +247,20 @@ impl App {
                 let action = self.game.settings_changed(&make_ctx(&self.settings, self.language, &self.books));
                 self.perform(action);
             }
-            book::Action::Report { notice, log } => {
-                self.notices.extend(notice);
-                if let Some(line) = log {
+            book::Action::Started(operation) => self.game.log(LogLine::BookStarted(operation)),
+            book::Action::Finished { operation, outcome } => {
+                match &outcome {
+                    Outcome::Failed(error) => self.notices.push(Notice::BookFailed { error: error.clone() }),
+                    Outcome::NoFile => self.notices.push(Notice::BookNotWritable),
+                    Outcome::Done { .. } | Outcome::Stopped { .. } => {}
+                }
+                if !operation.is_quiet() {
+                    let line = LogLine::BookFinished(operation, outcome);
+                    tracing::info!(target: "shirokuro::book", "{}", line.text(Language::English.strings()));
                     self.game.log(line);
                 }
             }
+            book::Action::Notice(notice) => self.notices.push(notice),
             book::Action::ShowInfo(info) => self.modal = Some(Modal::BookInfo(info)),
             book::Action::Views { position, views } => {
                 self.game.set_book_views(position, views, &make_ctx(&self.settings, self.language, &self.books));
@@ -275,7 +292,7 @@ impl App {
             in_out::Action::LoadGame(path, file) => {
                 let action = self.game.load_game(&file, &make_ctx(&self.settings, self.language, &self.books));
                 self.perform(action);
-                self.game.log(crate::log::LogLine::GameOpened(path));
+                self.game.log(LogLine::GameOpened(path));
                 Task::none()
             }
             in_out::Action::Open(modal, task) => {
@@ -492,7 +509,8 @@ impl App {
         if self.dirty { self.save() } else { Task::none() }
     }
 
-    /// The engine and book workers, the keyboard, window resizes, and a tick while a book operation runs.
+    /// The engine and book workers, the keyboard, window resizes, and a tick while a long job runs (the elapsed
+    /// time and the progress bar move).
     pub fn subscription(&self) -> Subscription<Message> {
         let mut subscriptions = vec![
             engine_worker::subscription(self.paths.weights_file()).map(Message::Engine),
@@ -500,7 +518,7 @@ impl App {
             keyboard::listen().map(Message::Key),
             iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
         ];
-        if self.books.running().is_some() {
+        if self.books.running().is_some() || self.game.is_thinking() || self.game.is_busy() {
             subscriptions.push(iced::time::every(Duration::from_millis(250)).map(|_| Message::Tick));
         }
         Subscription::batch(subscriptions)
@@ -512,6 +530,8 @@ impl App {
         let ctx = self.ctx();
         let s = ctx.strings();
         let menu = menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some());
+        // A new key gives the bar new state: that is how Esc closes an open menu.
+        let menu = keyed_column([(self.menu_epoch, menu)]);
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file).map(Message::Modal),
             None => self.game.view(&ctx).map(Message::Game),

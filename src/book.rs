@@ -22,7 +22,6 @@ pub use operation::{Job, Operation, Outcome};
 pub use worker::{Event, Handle, SharedBook};
 
 use crate::i18n::{Strings, fill};
-use crate::log::{LogLine, operation_name};
 use crate::notice::Notice;
 use crate::settings::{self, Settings};
 
@@ -72,13 +71,17 @@ pub enum Action {
     PickFile(Operation),
     /// The book snapshot changed: the game plans again (book moves and values may differ).
     Changed,
-    /// Tell the user (a notice) and/or write a log line.
-    Report {
-        /// A notice, when something went wrong.
-        notice: Option<Notice>,
-        /// A log line.
-        log: Option<LogLine>,
+    /// An operation the user sees started (the root logs it).
+    Started(Operation),
+    /// An operation ended (the root logs it when it is not quiet).
+    Finished {
+        /// The operation.
+        operation: Operation,
+        /// How it ended.
+        outcome: Outcome,
     },
+    /// Tell the user.
+    Notice(Notice),
     /// Open the Book Info box.
     ShowInfo(Box<Info>),
     /// The overlay data (accuracy, umigame counts) of a position arrived.
@@ -237,7 +240,7 @@ impl Books {
                     return Action::None;
                 }
                 self.running = Some(Running { operation, done: 0, total: 0, since: Instant::now() });
-                Action::Report { notice: None, log: Some(LogLine::BookStarted(operation)) }
+                Action::Started(operation)
             }
             Event::Progress { operation, done, total } => {
                 if let Some(running) = &mut self.running
@@ -252,24 +255,14 @@ impl Books {
                 self.views_asked = None;
                 Action::Changed
             }
-            Event::Unreadable { file, error } => {
-                Action::Report { notice: Some(Notice::BookUnreadable { file, error }), log: None }
-            }
+            Event::Unreadable { file, error } => Action::Notice(Notice::BookUnreadable { file, error }),
             Event::Info(info) => Action::ShowInfo(info),
             Event::Views { position, views } => Action::Views { position, views },
             Event::Finished { operation, outcome } => {
-                let notice = match &outcome {
-                    Outcome::Failed(error) => Some(Notice::BookFailed { error: error.clone() }),
-                    Outcome::NoFile => Some(Notice::BookNotWritable),
-                    Outcome::Done { .. } | Outcome::Stopped { .. } => None,
-                };
-                let log = (!operation.is_quiet()).then(|| {
+                if !operation.is_quiet() {
                     self.running = None;
-                    let line = LogLine::BookFinished(operation, outcome);
-                    tracing::info!(target: "shirokuro::book", "{}", line.text(crate::i18n::Language::English.strings()));
-                    line
-                });
-                Action::Report { notice, log }
+                }
+                Action::Finished { operation, outcome }
             }
         }
     }
@@ -292,7 +285,7 @@ impl Books {
     #[must_use]
     pub fn progress_view<'a>(&self, s: &Strings) -> Option<Element<'a, Message>> {
         let running = self.running?;
-        let name = operation_name(s, running.operation);
+        let name = running.operation.name(s);
         let seconds = running.since.elapsed().as_secs();
         let (label, fraction) = if running.total > 0 {
             let fraction = running.done as f32 / running.total as f32;

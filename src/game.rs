@@ -193,6 +193,8 @@ pub struct Game {
     thinking: Option<LogLine>,
     /// Positions analysed and to analyse while an analysis runs.
     analysis: Option<(usize, usize)>,
+    /// When the running job started.
+    since: Option<std::time::Instant>,
     scene: Scene,
     caches: Caches,
     chart: EvalChart,
@@ -226,6 +228,7 @@ impl Game {
             last_search: None,
             thinking: None,
             analysis: None,
+            since: None,
             scene: empty_scene(),
             caches: Caches::default(),
             chart: EvalChart::default(),

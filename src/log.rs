@@ -143,9 +143,9 @@ impl LogLine {
             LogLine::MoveRejected { mv } => {
                 fill(&s.log_move_rejected, &[&mv.map_or_else(|| "-".to_owned(), |mv| mv.to_string())])
             }
-            LogLine::BookStarted(operation) => fill(&s.log_book_started, &[&operation_name(s, *operation)]),
+            LogLine::BookStarted(operation) => fill(&s.log_book_started, &[&operation.name(s)]),
             LogLine::BookFinished(operation, outcome) => {
-                let name = operation_name(s, *operation);
+                let name = operation.name(s);
                 match outcome {
                     Outcome::Done { positions, added } => fill(&s.log_book_done, &[&name, positions, added]),
                     Outcome::Stopped { positions, added } => fill(&s.log_book_stopped, &[&name, positions, added]),
@@ -167,27 +167,5 @@ fn search_name(s: &Strings, search: Search) -> String {
         Search::Hints => s.log_search_hints.clone(),
         Search::Analysis => s.log_search_analysis.clone(),
         Search::RandomBoard => s.log_search_random.clone(),
-    }
-}
-
-/// The name of a book operation (the menu item's).
-#[must_use]
-pub fn operation_name(s: &Strings, operation: Operation) -> String {
-    match operation {
-        Operation::Load => s.book_load.clone(),
-        Operation::Import => s.book_import.clone(),
-        Operation::Export => s.book_export.clone(),
-        Operation::Merge => s.book_merge.clone(),
-        Operation::Info => s.book_info.clone(),
-        Operation::Edit => s.book_edit.clone(),
-        Operation::Views => s.show_book_accuracy.clone(),
-        Operation::Fix => s.book_fix.clone(),
-        Operation::FixEdax => s.book_fix_edax.clone(),
-        Operation::Reduce => s.book_reduce.clone(),
-        Operation::Leaves => s.book_leaves.clone(),
-        Operation::Deviate => s.book_deviate.clone(),
-        Operation::DeviateTranscripts => s.book_deviate_transcripts.clone(),
-        Operation::Store => s.book_store.clone(),
-        Operation::Reference => s.book_reference.clone(),
     }
 }

@@ -8,6 +8,8 @@ use shirokuro_engine::book::learn::{DeviateSettings, LeafSettings};
 use shirokuro_engine::book::ops::Walk;
 use shirokuro_engine::{Board, Move, Position};
 
+use crate::i18n::Strings;
+
 /// The book operations, one per user intent: what the Book menu asks for, what a file dialog is for, what the progress
 /// line and the log name. Each runs in the background on the book worker and can be stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +47,28 @@ pub enum Operation {
 }
 
 impl Operation {
+    /// The operation's name in the language of `s` (the menu item's).
+    #[must_use]
+    pub fn name(self, s: &Strings) -> String {
+        match self {
+            Operation::Load => s.book_load.clone(),
+            Operation::Import => s.book_import.clone(),
+            Operation::Export => s.book_export.clone(),
+            Operation::Merge => s.book_merge.clone(),
+            Operation::Info => s.book_info.clone(),
+            Operation::Edit => s.book_edit.clone(),
+            Operation::Views => s.show_book_accuracy.clone(),
+            Operation::Fix => s.book_fix.clone(),
+            Operation::FixEdax => s.book_fix_edax.clone(),
+            Operation::Reduce => s.book_reduce.clone(),
+            Operation::Leaves => s.book_leaves.clone(),
+            Operation::Deviate => s.book_deviate.clone(),
+            Operation::DeviateTranscripts => s.book_deviate_transcripts.clone(),
+            Operation::Store => s.book_store.clone(),
+            Operation::Reference => s.book_reference.clone(),
+        }
+    }
+
     /// Whether the operation is quick and internal (no progress line, no log line).
     #[must_use]
     pub const fn is_quiet(self) -> bool {

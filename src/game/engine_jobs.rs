@@ -112,6 +112,7 @@ impl Game {
         self.generation += 1;
         self.hints.clear();
         self.running = Some(Running::MoveOnce);
+        self.since = Some(std::time::Instant::now());
         self.thinking = None;
         self.refresh(ctx);
         let level = Level::clamped(ctx.settings.level);
@@ -122,7 +123,8 @@ impl Game {
     }
 
     /// Whether a job that takes the board over runs (analysis, random board generation): clicks wait for it.
-    pub(super) fn is_busy(&self) -> bool {
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
         matches!(self.running, Some(Running::Analysis | Running::RandomBoard))
     }
 
@@ -147,6 +149,7 @@ impl Game {
         self.analysis = None;
         self.hints.clear();
         self.running = Some(running);
+        self.since = Some(std::time::Instant::now());
         self.refresh(ctx);
     }
 
@@ -213,6 +216,7 @@ impl Game {
         match job {
             Some((running, job)) => {
                 self.running = Some(running);
+                self.since = Some(std::time::Instant::now());
                 Action::Engine(Order::Start(Request { generation: self.generation, job }))
             }
             None => Action::Engine(Order::Cancel(self.generation)),

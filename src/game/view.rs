@@ -146,6 +146,12 @@ impl Game {
         self.status_line(ctx.strings(), ctx.settings)
     }
 
+    /// Seconds since the running job started, as "12 s".
+    fn elapsed(&self) -> String {
+        let seconds = self.since.map_or(0, |since| since.elapsed().as_secs());
+        format!("{seconds} s")
+    }
+
     fn status_line(&self, s: &Strings, settings: &Settings) -> Option<String> {
         let position = self.record.current().position;
         if position.board.is_game_over() {
@@ -159,11 +165,11 @@ impl Game {
                 None => s.analyzing.clone(),
             }
         } else if self.running == Some(Running::RandomBoard) {
-            s.generating_random.clone()
+            format!("{}  {}", s.generating_random, self.elapsed())
         } else if self.is_thinking() {
             match &self.thinking {
-                Some(iteration) => format!("{}  {}", s.ai_thinking, iteration.text(s)),
-                None => s.ai_thinking.clone(),
+                Some(iteration) => format!("{}  {}  {}", s.ai_thinking, self.elapsed(), iteration.text(s)),
+                None => format!("{}  {}", s.ai_thinking, self.elapsed()),
             }
         } else if self.paused {
             s.ai_paused.clone()
