@@ -6,6 +6,7 @@
 
 pub mod info;
 pub mod operation;
+mod shared;
 pub mod worker;
 
 use std::path::PathBuf;
@@ -19,7 +20,8 @@ use shirokuro_engine::book::views::MoveView;
 use shirokuro_engine::{Board, Move, Position};
 
 pub use operation::{Job, Operation, Outcome};
-pub use worker::{Event, Handle, SharedBook};
+pub use shared::SharedBook;
+pub use worker::{Event, Handle};
 
 use crate::i18n::{Strings, fill};
 use crate::notice::Notice;

@@ -340,7 +340,7 @@ impl Worker {
             return true;
         }
         if let Job::Think { position, book: Some(book), .. } = &request.job
-            && let Some(thought) = book_thought(&book.0, position, &mut self.rng)
+            && let Some(thought) = book.read().and_then(|book| book_thought(&book, position, &mut self.rng))
         {
             let value = thought.score;
             let Some(mv) = thought.best_move else { return true };
@@ -391,7 +391,7 @@ impl Worker {
                     if !self.is_current(generation) {
                         return true;
                     }
-                    let in_book = book.as_ref().and_then(|book| book_value(&book.0, &position));
+                    let in_book = book.as_ref().and_then(|book| book.read().and_then(|book| book_value(&book, &position)));
                     let score = match in_book {
                         Some(value) => value,
                         None => {
@@ -427,11 +427,11 @@ impl Worker {
     ) -> bool {
         let mut moves: Vec<Square> = position.board.moves().into_iter().collect();
         // Book values first, for the moves in the book; only the others are searched.
-        if let Some(book) = book {
-            for value in views::book_moves(&book.0, &position.board) {
+        if let Some(book) = book.and_then(SharedBook::read) {
+            for value in views::book_moves(&book, &position.board) {
                 let Move::Place(square) = value.mv else { continue };
                 let pv = match shirokuro_engine::book::book_child(&position.board, value.mv) {
-                    Some((child, _)) => ops::principal_line(&book.0, &child),
+                    Some((child, _)) => ops::principal_line(&book, &child),
                     None => Vec::new(),
                 };
                 let hint = Event::Hint { generation, square, value: i32::from(value.value), kind: HintKind::Book, pv };

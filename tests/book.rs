@@ -3,7 +3,7 @@
 //! passing the book only when "use book" is on.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+
 
 use iced::futures::executor::block_on;
 use iced::futures::{Stream, StreamExt};
@@ -79,13 +79,13 @@ fn a_book_file_loads_and_a_missing_one_is_an_empty_book() {
     assert_eq!(started(&mut events), Operation::Load);
     let (books, _, outcome) = finish(&mut events);
     assert_eq!(books.len(), 1);
-    assert_eq!(books[0].0.len(), 3);
+    assert_eq!(books[0].len(), 3);
     assert_eq!(outcome, Outcome::Done { positions: 3, added: 3 });
 
     handle.send(Job::Load { file: dir.path().join("none.egbk3") });
     let _ = started(&mut events);
     let (books, others, outcome) = finish(&mut events);
-    assert!(books[0].0.is_empty());
+    assert!(books[0].is_empty());
     assert!(others.is_empty(), "no notice for a missing book: {others:?}");
     assert_eq!(outcome, Outcome::Done { positions: 0, added: 0 });
 }
@@ -102,7 +102,7 @@ fn a_damaged_book_gives_a_notice_loads_nothing_and_is_never_overwritten() {
     handle.send(Job::Load { file: file.clone() });
     let _ = started(&mut events);
     let (books, others, _) = finish(&mut events);
-    assert!(books[0].0.is_empty());
+    assert!(books[0].is_empty());
     assert!(
         matches!(&others[..], [Event::Unreadable { file: f, error }] if *f == file && !error.is_empty()),
         "{others:?}"
@@ -129,7 +129,7 @@ fn info_import_export_and_merge_go_through_files() {
     handle.send(Job::Import { from: other.clone(), level: 1 });
     let _ = started(&mut events);
     let (books, _, outcome) = finish(&mut events);
-    assert_eq!(books[0].0.len(), 3);
+    assert_eq!(books[0].len(), 3);
     assert!(matches!(outcome, Outcome::Done { positions: 3, .. }));
     // The imported book was saved to the book file.
     assert_eq!(book::load(&file, None, book::file::ReadOptions::default()).unwrap().0.len(), 3);
@@ -159,7 +159,7 @@ fn info_import_export_and_merge_go_through_files() {
     handle.send(Job::Merge { from: extra_file });
     let _ = started(&mut events);
     let (books, _, outcome) = finish(&mut events);
-    assert_eq!(books[0].0.len(), 4);
+    assert_eq!(books[0].len(), 4);
     assert_eq!(outcome, Outcome::Done { positions: 4, added: 1 });
     // Saved with a backup of the previous file.
     assert!(shirokuro::fsutil::backup_path(&file).exists());
@@ -184,11 +184,13 @@ fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
     handle.send(Job::Store { start: Board::INITIAL, moves, depth: 30, level: 1, hash_level: 12 });
     assert_eq!(started(&mut events), Operation::Store);
     let (books, _, outcome) = finish(&mut events);
-    let stored = &books[0].0;
+    let stored = books[0].read().unwrap();
     for line in [&["f5"][..], &["f5", "d6"], &["f5", "d6", "c3"]] {
         assert!(stored.contains(&after(line).board), "{line:?} is in the book");
     }
     assert!(matches!(outcome, Outcome::Done { added, .. } if added >= 4), "{outcome:?}");
+    // Readers hold the shared book only briefly (the worker waits for them to change it).
+    drop(stored);
 
     // A deviate far too large to finish, stopped as soon as it starts: it ends Stopped and saves what it has.
     let settings = DeviateSettings {
@@ -206,7 +208,7 @@ fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
     handle.stop();
     let (books, _, outcome) = finish(&mut events);
     let Outcome::Stopped { positions, .. } = outcome else { panic!("{outcome:?}") };
-    assert_eq!(books.last().unwrap().0.len(), positions);
+    assert_eq!(books.last().unwrap().len(), positions);
     let saved = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
     assert_eq!(saved.len(), positions);
 }
@@ -233,7 +235,7 @@ fn deviate_with_transcripts_adds_each_line_and_what_follows_its_end() {
     handle.send(Job::DeviateTranscripts { lines, settings, hash_level: 12 });
     assert_eq!(started(&mut events), Operation::DeviateTranscripts);
     let (books, _, outcome) = finish(&mut events);
-    let learned = &books.last().unwrap().0;
+    let learned = books.last().unwrap().read().unwrap();
     for line in [&["f5", "d6", "c3"][..], &["f5", "f6", "e6"]] {
         assert!(learned.contains(&after(line).board), "{line:?} is in the book");
     }
@@ -254,7 +256,7 @@ fn the_engine_plays_book_moves_and_labels_book_hints() {
     let engine_worker::Event::Ready(handle) = next(&mut events) else { panic!("ready") };
     handle.configure(EngineOptions { threads: 1, hash_level: 16 });
     assert!(matches!(next(&mut events), engine_worker::Event::Configured));
-    let book = Some(SharedBook(Arc::new(small_book())));
+    let book = Some(SharedBook::new(small_book()));
     let position = after(&["f5"]);
     // White to move after f5: d6 is the only book move, worth −3; the AI plays it without searching.
     for generation in 1..=3 {
@@ -303,7 +305,7 @@ fn job_book(action: &Action) -> Option<Option<SharedBook>> {
 #[test]
 fn the_game_passes_the_book_only_when_it_is_in_use_and_shows_the_book_label() {
     let settings = Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() };
-    let shared = SharedBook(Arc::new(small_book()));
+    let shared = SharedBook::new(small_book());
     let with_book = Ctx { settings: &settings, language: Language::English, book: Some(&shared) };
     let without = Ctx { settings: &settings, language: Language::English, book: None };
     let mut game = Game::new(&with_book);
@@ -387,13 +389,17 @@ fn a_book_edit_is_stored_and_saved() {
     let (handle, mut events) = start_book_worker();
     handle.send(Job::Load { file: file.clone() });
     let _ = started(&mut events);
-    let _ = finish(&mut events);
+    let (loaded, _, _) = finish(&mut events);
     let after_f5 = after(&["f5"]).board;
     handle.send(Job::Edit { board: after_f5, mv: Move::Place(sq("f6")), value: Some(5) });
     assert_eq!(started(&mut events), Operation::Edit);
     let (books, _, outcome) = finish(&mut events);
     assert_eq!(outcome, Outcome::Done { positions: 4, added: 1 });
-    let value = books[0].0.move_value(&after_f5, Move::Place(sq("f6"))).unwrap();
+    // The edit changed the one shared book: the app's handle from the load sees it, nothing was copied.
+    assert_eq!(books.len(), 1, "one change event, sent before the save");
+    assert_eq!(books[0], loaded[0], "the same shared book, not a copy");
+    assert_eq!(loaded[0].len(), 4);
+    let value = books[0].read().unwrap().move_value(&after_f5, Move::Place(sq("f6"))).unwrap();
     assert_eq!((value.value, value.level), (5, book::LEVEL_HUMAN));
     let saved = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
     assert_eq!(saved.move_value(&after_f5, Move::Place(sq("f6"))).unwrap().value, 5);
@@ -401,7 +407,7 @@ fn a_book_edit_is_stored_and_saved() {
     handle.send(Job::Edit { board: after_f5, mv: Move::Place(sq("d6")), value: None });
     let _ = started(&mut events);
     let (books, _, _) = finish(&mut events);
-    assert!(books[0].0.move_value(&after_f5, Move::Place(sq("d6"))).is_none());
+    assert!(books[0].read().unwrap().move_value(&after_f5, Move::Place(sq("d6"))).is_none());
 }
 
 #[test]
@@ -462,7 +468,7 @@ fn reduce_and_recalculate_leaves_run_and_save() {
     let (books, _, outcome) = finish(&mut events);
     assert!(matches!(outcome, Outcome::Done { added, .. } if added >= 1), "{outcome:?}");
     let f5d6 = after(&["f5", "d6"]).board;
-    assert!(books[0].0.get(&f5d6).unwrap().leaf.is_defined(), "a leaf was searched for f5 d6");
+    assert!(books[0].read().unwrap().get(&f5d6).unwrap().leaf.is_defined(), "a leaf was searched for f5 d6");
 
     // Depth 1: positions with at most 5 discs stay, f5 d6 (6 discs) goes.
     let walk = shirokuro_engine::book::ops::Walk { depth: 1, ..walk };
@@ -470,7 +476,7 @@ fn reduce_and_recalculate_leaves_run_and_save() {
     assert_eq!(started(&mut events), Operation::Reduce);
     let (books, _, outcome) = finish(&mut events);
     assert_eq!(outcome, Outcome::Done { positions: 2, added: 1 });
-    assert!(!books[0].0.contains(&f5d6));
+    assert!(!books[0].read().unwrap().contains(&f5d6));
     assert_eq!(book::load(&file, None, book::file::ReadOptions::default()).unwrap().0.len(), 2);
 }
 

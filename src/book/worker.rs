@@ -21,19 +21,8 @@ use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::{Board, Move, Position};
 
 use super::operation::{Job, Operation, Outcome, export_format};
+use super::shared::SharedBook;
 use crate::worker::{self, Outbox};
-
-/// A read-only book snapshot; two are equal when they are the same snapshot.
-#[derive(Debug, Clone)]
-pub struct SharedBook(pub Arc<Book>);
-
-impl PartialEq for SharedBook {
-    fn eq(&self, other: &SharedBook) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl Eq for SharedBook {}
 
 /// What the book worker reports.
 #[derive(Debug, Clone)]
@@ -118,7 +107,7 @@ fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + u
             stop: Arc::clone(&handle.stop),
             weights_file,
             weights: None,
-            book: Book::new(),
+            book: SharedBook::new(Book::new()),
             file: None,
             umigame: UmigameCache::new(),
             accuracy: AccuracyCache::new(),
@@ -132,7 +121,7 @@ struct Worker {
     stop: Arc<AtomicBool>,
     weights_file: PathBuf,
     weights: Option<Arc<Weights>>,
-    book: Book,
+    book: SharedBook,
     /// Where changes are saved; `None` until a load succeeded (so a damaged file is never overwritten).
     file: Option<PathBuf>,
     umigame: UmigameCache,
@@ -167,14 +156,14 @@ impl Worker {
                 return;
             }
             let result = self.run_job(job);
-            let positions = self.book.len();
+            let positions = self.positions();
             let outcome = match result {
                 Ok((added, stopped, changed)) => {
                     if changed {
                         self.umigame.clear();
                         self.accuracy.clear();
                     }
-                    if changed && !self.emit(Event::Book(SharedBook(Arc::new(self.book.clone())))) {
+                    if changed && !self.emit(Event::Book(self.book.clone())) {
                         return;
                     }
                     if stopped { Outcome::Stopped { positions, added } } else { Outcome::Done { positions, added } }
@@ -186,6 +175,12 @@ impl Worker {
                 return;
             }
         }
+    }
+
+    /// Positions in the book now (and the count the readers see brought up to date).
+    fn positions(&self) -> usize {
+        self.book.count();
+        self.book.len()
     }
 
     fn emit(&self, event: Event) -> bool {
@@ -204,37 +199,47 @@ impl Worker {
             Job::Import { from, level } => {
                 let (book, _) = book::load(&from, None, ReadOptions { level }).map_err(|e| e.to_string())?;
                 let added = book.len() as u64;
-                self.book = book;
+                *self.book.write() = book;
                 self.save()?;
                 Ok((added, false, true))
             }
             Job::Export { to } => {
                 let format = export_format(&to);
-                book::save(&self.book, &to, format).map_err(|e| e.to_string())?;
+                book::save(&self.book.wait_read(), &to, format).map_err(|e| e.to_string())?;
                 Ok((0, false, false))
             }
             Job::Merge { from } => {
                 let (other, _) = book::load(&from, None, ReadOptions::default()).map_err(|e| e.to_string())?;
-                let before = self.book.len();
-                self.book.merge(&other);
+                let before = self.positions();
+                self.book.write().merge(&other);
+                self.book.count();
                 self.save()?;
-                Ok(((self.book.len() - before) as u64, false, true))
+                Ok((self.positions().saturating_sub(before) as u64, false, true))
             }
             Job::Info => {
-                let info = ops::info(&self.book, false);
+                let info = ops::info(&self.book.wait_read(), false);
                 let _sent = self.emit(Event::Info(Box::new(info)));
                 Ok((0, false, false))
             }
             Job::Views { position } => {
                 let settings = UmigameSettings::default();
-                let views = views::move_views(&self.book, &position, settings, &mut self.umigame, &mut self.accuracy);
+                let book = self.book.wait_read();
+                let views = views::move_views(&book, &position, settings, &mut self.umigame, &mut self.accuracy);
+                drop(book);
                 let _sent = self.emit(Event::Views { position, views });
                 Ok((0, false, false))
             }
             Job::Edit { board, mv, value } => {
-                let old = self.book.edit(&board, mv, value).map_err(|e| e.to_string())?;
+                let old = self.book.write().edit(&board, mv, value).map_err(|e| e.to_string())?;
+                // The change is in the shared book now: tell the app before the (slower) save.
+                self.umigame.clear();
+                self.accuracy.clear();
+                self.book.count();
+                if !self.emit(Event::Book(self.book.clone())) {
+                    return Ok((0, false, false));
+                }
                 self.save()?;
-                Ok((u64::from(value.is_some() || old.is_some()), false, true))
+                Ok((u64::from(value.is_some() || old.is_some()), false, false))
             }
             Job::Fix { edax_like } => {
                 let report =
@@ -243,7 +248,7 @@ impl Worker {
                 Ok((report.values_changed, report.stopped, true))
             }
             Job::Reduce { root, walk } => {
-                let report = ops::reduce(&mut self.book, &root, walk);
+                let report = ops::reduce(&mut self.book.write(), &root, walk);
                 self.save()?;
                 Ok((report.deleted, false, true))
             }
@@ -260,13 +265,13 @@ impl Worker {
             Job::DeviateTranscripts { lines, settings, hash_level } => {
                 let file = self.file.clone().ok_or(Failure::NoFile)?;
                 let make = self.searchers(hash_level)?;
-                let before = self.book.len();
+                let before = self.positions();
                 let result = self.with_control(operation, |book, control| {
                     let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
                     learn::deviate_transcripts(book, &lines, &settings, &make, &mut save, control)
                 });
                 let report = result.map_err(|e| e.to_string())?;
-                let added = (self.book.len().saturating_sub(before)) as u64;
+                let added = (self.positions().saturating_sub(before)) as u64;
                 Ok((added.max(report.added), report.stopped, true))
             }
             Job::Store { start, moves, depth, level, hash_level } => {
@@ -285,10 +290,10 @@ impl Worker {
 
     /// Loads `file`: missing is an empty book; a damaged file leaves the book empty and is never saved over.
     fn load(&mut self, file: PathBuf) -> JobResult {
-        self.book = Book::new();
+        *self.book.write() = Book::new();
         self.file = None;
         match book::load(&file, None, ReadOptions::default()) {
-            Ok((book, _)) => self.book = book,
+            Ok((book, _)) => *self.book.write() = book,
             Err(BookError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
             Err(error) => {
                 let _sent = self.emit(Event::Unreadable { file, error: error.to_string() });
@@ -296,7 +301,7 @@ impl Worker {
             }
         }
         self.file = Some(file);
-        Ok((self.book.len() as u64, false, true))
+        Ok((self.positions() as u64, false, true))
     }
 
     /// Saves the book to its file (egbk3, atomically, keeping a `.bak`).
@@ -306,7 +311,7 @@ impl Worker {
                 if let Some(dir) = file.parent() {
                     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
                 }
-                Ok(book::save(&self.book, file, BookFormat::Egbk3).map_err(|e| e.to_string())?)
+                Ok(book::save(&self.book.wait_read(), file, BookFormat::Egbk3).map_err(|e| e.to_string())?)
             }
             None => Err(Failure::NoFile),
         }
@@ -335,19 +340,20 @@ impl Worker {
         };
         let stop = Arc::clone(&self.stop);
         let control = Control { stop: &stop, progress: &progress };
-        work(&mut self.book, &control)
+        let mut book = self.book.write();
+        work(&mut book, &control)
     }
 
     fn deviate(&mut self, root: &Board, settings: &DeviateSettings, hash_level: u8) -> JobResult {
         let file = self.file.clone().ok_or(Failure::NoFile)?;
         let make = self.searchers(hash_level)?;
-        let before = self.book.len();
+        let before = self.positions();
         let result = self.with_control(Operation::Deviate, |book, control| {
             let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
             learn::deviate(book, root, settings, &make, &mut save, control)
         });
         let report = result.map_err(|e| e.to_string())?;
-        let added = (self.book.len().saturating_sub(before)) as u64;
+        let added = (self.positions().saturating_sub(before)) as u64;
         Ok((added.max(report.added), report.stopped, true))
     }
 

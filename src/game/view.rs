@@ -102,7 +102,7 @@ impl Game {
         ]
         .spacing(4);
         if let Some(book) = ctx.book {
-            info = info.push(text(fill(&s.book_positions, &[&book.0.len()])).size(13));
+            info = info.push(text(fill(&s.book_positions, &[&book.len()])).size(13));
         }
         if let Some(name) = self.opening_so_far(ctx.language) {
             info = info.push(text(fill(&s.opening, &[&name])).size(14));
