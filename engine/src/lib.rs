@@ -36,6 +36,7 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod random_board;
+pub mod rng;
 pub mod search;
 pub mod square;
 pub mod stability;

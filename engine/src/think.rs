@@ -18,6 +18,7 @@ use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
 mod loss;
+pub mod loss_curves;
 
 /// What the AI decided.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,12 +6,12 @@
 //! it, one level lower in the midgame as the hints do, at the level in the endgame), and a move is picked at random
 //! among those that lose at most X discs against the best. Otherwise the AI plays its best move as usual.
 
+use super::loss_curves::{LossCurves, move_number};
 use super::{Thinker, Thought};
-use crate::arena::GameRng;
 use crate::board::Move;
-use crate::book::loss::{LossCurves, move_number};
 use crate::level::{Level, SearchPlan};
 use crate::position::Position;
+use crate::rng::GameRng;
 
 impl Thinker {
     /// A move for `position` at `level` under the loss `curves` (see the module documentation), drawing from `rng`.

@@ -10,14 +10,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use shirokuro_engine::arena::GameRng;
-use shirokuro_engine::book::loss::LossCurves;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::notation::{PassStyle, format_transcript, parse_board, parse_transcript_from};
 use shirokuro_engine::random_board::{self, RandomBoardSpec};
+use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::Thinker;
+use shirokuro_engine::think::loss_curves::LossCurves;
 use shirokuro_engine::{Color, Move, Position};
 
 /// Options of `play`.
@@ -54,7 +54,7 @@ fn play_loss_curves(values: &[f64]) -> Result<LossCurves, String> {
         return Err(format!("--play-loss: the maximum loss {max_loss} is not a whole number of discs from 0 to 64"));
     }
     let percent = (ratio * 100.0).round() as i64;
-    let points = |v: i64| vec![v; shirokuro_engine::book::loss::CURVE_POINTS];
+    let points = |v: i64| vec![v; shirokuro_engine::think::loss_curves::CURVE_POINTS];
     LossCurves::new(&points(*max_loss as i64), &points(percent)).map_err(|e| format!("--play-loss: {e}"))
 }
 
