@@ -217,6 +217,20 @@ impl Solver {
 
     /// Solves `board` (side to move's point of view) to the end of the game.
     pub fn solve(&self, board: &Board, mode: SolveMode) -> SolveResult {
+        self.solve_in(board, mode, None)
+    }
+
+    /// Solves `board` to the end of the game inside the window `alpha..beta` (−64 ≤ alpha < beta ≤ 64), after the
+    /// usual presearch: the score is fail-soft, so a score ≤ alpha is an upper bound, a score ≥ beta a lower bound,
+    /// and one in between exact. A null window (`beta = alpha + 1`) answers whether the score reaches `beta`. The
+    /// principal variation holds the best move only.
+    pub fn solve_window(&self, board: &Board, alpha: i32, beta: i32) -> SolveResult {
+        let alpha = alpha.clamp(-64, 63);
+        self.solve_in(board, SolveMode::Exact, Some((alpha, beta.clamp(alpha + 1, 64))))
+    }
+
+    /// [`solve`](Self::solve), or with `window` a single root search inside it.
+    fn solve_in(&self, board: &Board, mode: SolveMode, window: Option<(i32, i32)>) -> SolveResult {
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_generation();
         let start = Instant::now();
@@ -238,12 +252,15 @@ impl Solver {
                 SolveMode::Exact => self.presearch(&shared, &mut worker, p, o),
                 SolveMode::WinLossDraw => None,
             };
-            let (score, best) = match guess {
-                Some(guess) => self.aspiration_root(&mut worker, p, o, guess),
-                None => self.root(&mut worker, p, o, alpha, beta),
+            let (score, best) = match (window, guess) {
+                (Some((alpha, beta)), _) => self.root(&mut worker, p, o, alpha, beta),
+                (None, Some(guess)) => self.aspiration_root(&mut worker, p, o, guess),
+                (None, None) => self.root(&mut worker, p, o, alpha, beta),
             };
             let pv = match (mode, best) {
-                (SolveMode::Exact, Some(_)) if !worker.aborted() => self.principal_variation(&mut worker, p, o, score),
+                (SolveMode::Exact, Some(_)) if window.is_none() && !worker.aborted() => {
+                    self.principal_variation(&mut worker, p, o, score)
+                }
                 (_, Some(m)) => vec![m],
                 (_, None) => Vec::new(),
             };

@@ -17,8 +17,27 @@ use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
+mod analysis;
+mod hints;
 mod loss;
 pub mod loss_curves;
+mod null_window;
+mod policy;
+
+pub use analysis::Analysis;
+pub use hints::{Hint, HintKind, HintsEnd};
+pub use policy::{Choice, Policy, Source};
+
+/// The level at which the position after a move is searched when the moves of a position are compared (hints, the
+/// loss choice, the check of the moves missing from the book): one level lower for a midgame plan, so each move costs
+/// about what the position's own search costs; the same level for an endgame plan, which depends only on the empties.
+fn child_level(level: Level, board: &crate::board::Board) -> Level {
+    let empties = u8::try_from(board.empty_count()).unwrap_or(60);
+    match level.plan(empties) {
+        SearchPlan::Midgame { .. } => Level::clamped(level.get().saturating_sub(1).max(1)),
+        SearchPlan::Endgame { .. } => level,
+    }
+}
 
 /// What the AI decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
