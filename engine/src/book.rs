@@ -38,6 +38,7 @@ use crate::board::{Board, Move};
 
 pub mod edax;
 pub mod egaroucid;
+pub mod error;
 pub mod exits;
 pub mod file;
 pub mod learn;
@@ -51,7 +52,8 @@ mod table;
 pub mod text;
 pub mod views;
 
-pub use file::{BookError, BookFormat, FormatError, RecordProblem, load, parse, save};
+pub use error::{FormatError, RecordProblem};
+pub use file::{BookError, BookFormat, load, parse, save};
 
 use table::{Key, Packed, Table};
 
