@@ -5,7 +5,9 @@
 //! makes it return promptly with `stopped = true`. The transposition table lives in the `Solver` and survives between
 //! calls until [`Solver::clear`].
 
+pub(crate) mod core;
 pub(crate) mod endgame;
+pub(crate) mod kernels;
 pub mod midgame;
 pub mod mpc;
 pub mod tt;
@@ -14,11 +16,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use self::core::{INF, Shared, Worker, parity_of};
 use crate::board::{Board, Move};
 use crate::flip::Backend;
 use crate::level::Selectivity;
 use crate::square::Square;
-use endgame::{INF, Shared, Worker, parity_of};
 use tt::{NO_MOVE, PASS, TranspositionTable};
 
 /// What the solver is asked to find.
@@ -287,14 +289,14 @@ impl Solver {
             return None;
         }
         let features = crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o));
-        let context = |selectivity: Selectivity| midgame::kernel::Ctx {
+        let context = |selectivity: Selectivity| self::core::Ctx {
             eval,
             tt: &self.tt,
             stop: &self.stop,
             done: &self.stop,
             nodes: 0,
             mpc: mpc::t_value(selectivity).map(|t| (t, &self.mpc)),
-            selectivity: midgame::kernel::MIDGAME_BASE + selectivity.index(),
+            selectivity: self::core::MIDGAME_BASE + selectivity.index(),
             endgame: shared,
         };
         // Iterative deepening at 74 % up to `empties - PRESEARCH_DEPTH_GAP`, which gives most nodes of the tree a
@@ -357,7 +359,7 @@ impl Solver {
     #[allow(clippy::too_many_arguments)]
     fn midgame_root(
         &self,
-        ctx: &mut midgame::kernel::Ctx<'_>,
+        ctx: &mut self::core::Ctx<'_>,
         p: u64,
         o: u64,
         f: &crate::eval::Features,
@@ -370,12 +372,12 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
-            Backend::Avx2 => unsafe { midgame::kernel::avx2::pvs(ctx, p, o, f, black, depth, alpha, beta) },
+            Backend::Avx2 => unsafe { kernels::avx2::midgame::pvs(ctx, p, o, f, black, depth, alpha, beta) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { midgame::kernel::avx512::pvs(ctx, p, o, f, black, depth, alpha, beta) },
-            _ => midgame::kernel::portable::pvs(ctx, p, o, f, black, depth, alpha, beta),
+            Backend::Avx512 => unsafe { kernels::avx512::midgame::pvs(ctx, p, o, f, black, depth, alpha, beta) },
+            _ => kernels::portable::midgame::pvs(ctx, p, o, f, black, depth, alpha, beta),
         }
     }
 
@@ -396,12 +398,12 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
-            Backend::Avx2 => unsafe { endgame::avx2::pvs(w, p, o, alpha, beta, parity) },
+            Backend::Avx2 => unsafe { kernels::avx2::endgame::pvs(w, p, o, alpha, beta, parity) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { endgame::avx512::pvs(w, p, o, alpha, beta, parity) },
-            _ => endgame::portable::pvs(w, p, o, alpha, beta, parity),
+            Backend::Avx512 => unsafe { kernels::avx512::endgame::pvs(w, p, o, alpha, beta, parity) },
+            _ => kernels::portable::endgame::pvs(w, p, o, alpha, beta, parity),
         }
     }
 
@@ -412,12 +414,12 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
-            Backend::Avx2 => unsafe { endgame::avx2::nws(w, p, o, alpha, parity) },
+            Backend::Avx2 => unsafe { kernels::avx2::endgame::nws(w, p, o, alpha, parity) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { endgame::avx512::nws(w, p, o, alpha, parity) },
-            _ => endgame::portable::nws(w, p, o, alpha, parity),
+            Backend::Avx512 => unsafe { kernels::avx512::endgame::nws(w, p, o, alpha, parity) },
+            _ => kernels::portable::endgame::nws(w, p, o, alpha, parity),
         }
     }
 

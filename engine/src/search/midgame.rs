@@ -14,7 +14,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::endgame::Shared;
+use super::core::{Ctx, MIDGAME_BASE, Shared};
+use super::kernels;
 use super::mpc::{MpcModel, t_value};
 use super::tt::{NO_MOVE, PASS, TranspositionTable};
 use super::{SearchError, StopHandle};
@@ -24,7 +25,6 @@ use crate::flip::Backend;
 use crate::level::Selectivity;
 use crate::position::Position;
 use crate::square::Square;
-use kernel::{Ctx, MIDGAME_BASE};
 
 /// One finished iteration, reported through the progress callback.
 #[derive(Debug, Clone, PartialEq)]
@@ -310,12 +310,12 @@ impl MidgameSearch {
             #[allow(unsafe_code)]
             // SAFETY: `with_backend` only accepts backends listed by `Backend::supported()`, and `Backend::detect`
             // only returns supported ones.
-            Backend::Avx2 => unsafe { kernel::avx2::root(ctx, p, o, f, side, depth, alpha, beta, first) },
+            Backend::Avx2 => unsafe { kernels::avx2::midgame::root(ctx, p, o, f, side, depth, alpha, beta, first) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { kernel::avx512::root(ctx, p, o, f, side, depth, alpha, beta, first) },
-            _ => kernel::portable::root(ctx, p, o, f, side, depth, alpha, beta, first),
+            Backend::Avx512 => unsafe { kernels::avx512::midgame::root(ctx, p, o, f, side, depth, alpha, beta, first) },
+            _ => kernels::portable::midgame::root(ctx, p, o, f, side, depth, alpha, beta, first),
         }
     }
 }
