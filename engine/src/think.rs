@@ -17,16 +17,16 @@ use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
-mod analysis;
-mod hints;
+pub mod analysis;
+pub mod hints;
 mod loss;
 pub mod loss_curves;
 mod null_window;
-mod policy;
+pub mod policy;
 
 pub use analysis::Analysis;
 pub use hints::{Hint, HintKind, HintsEnd};
-pub use policy::{Choice, Policy, Source};
+pub use policy::{Choice, OUT_OF_BOOK_MARGIN, Policy, Source};
 
 /// The level at which the position after a move is searched when the moves of a position are compared (hints, the
 /// loss choice, the check of the moves missing from the book): one level lower for a midgame plan, so each move costs
