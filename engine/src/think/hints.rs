@@ -175,8 +175,8 @@ mod tests {
     #[test]
     fn an_exact_step_ends_the_deepening_and_a_break_stops() {
         let thinker = thinker();
-        let text = crate::bench::POSITIONS.iter().find(|t| t.matches('-').count() == 6).unwrap();
-        let position = crate::bench::parse_position(text).unwrap();
+        let text = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+        let position = crate::notation::parse_board(text).unwrap();
         let moves = position.board.moves().into_iter().count();
         let mut hints = Vec::new();
         let end = thinker.hints(&position, Level::new(10).unwrap(), None, &mut |hint| {

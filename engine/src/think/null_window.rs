@@ -69,8 +69,8 @@ mod tests {
             .map(|(line, level)| (crate::notation::parse_transcript(line).unwrap().end, Level::new(*level).unwrap()))
             .collect();
         // A position with 14 empties: an exact solve at level 10, a selective one at level 1.
-        let text = crate::bench::POSITIONS.iter().find(|t| t.matches('-').count() == 14).unwrap();
-        let late = crate::bench::parse_position(text).unwrap();
+        let text = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+        let late = crate::notation::parse_board(text).unwrap();
         positions.push((late, Level::new(10).unwrap()));
         positions.push((late, Level::new(1).unwrap()));
         for (position, level) in positions {

@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use shirokuro_engine::arena::{Player, play_game};
+//! use shirokuro_engine::tools::arena::{Player, play_game};
 //! use shirokuro_engine::eval::Weights;
 //! use shirokuro_engine::level::Level;
 //! use shirokuro_engine::notation::parse_transcript;
@@ -320,7 +320,7 @@ impl MatchSummary {
     ///
     /// # Examples
     /// ```
-    /// use shirokuro_engine::arena::MatchSummary;
+    /// use shirokuro_engine::tools::arena::MatchSummary;
     /// let summary = MatchSummary::from_a_scores([10, 0, -4, 2]);
     /// assert_eq!((summary.wins, summary.draws, summary.losses), (2, 1, 1));
     /// assert_eq!(summary.score, 0.625);
