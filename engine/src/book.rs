@@ -38,16 +38,22 @@ use crate::board::{Board, Move};
 
 pub mod edax;
 pub mod egaroucid;
+pub mod error;
 pub mod exits;
 pub mod file;
 pub mod learn;
-pub mod loss;
+/// The "Accept AI's Loss" curves, now [`crate::think::loss_curves`].
+// Old path, kept for the app until it moves to the new one.
+pub mod loss {
+    pub use crate::think::loss_curves::*;
+}
 pub mod ops;
 mod table;
 pub mod text;
 pub mod views;
 
-pub use file::{BookError, BookFormat, FormatError, RecordProblem, load, parse, save};
+pub use error::{FormatError, RecordProblem};
+pub use file::{BookError, BookFormat, load, parse, save};
 
 use table::{Key, Packed, Table};
 

@@ -17,8 +17,6 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod arena;
-pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod book;
@@ -28,19 +26,21 @@ pub mod flip;
 pub mod format;
 pub mod fsutil;
 pub mod game_file;
-pub mod label;
 pub mod level;
-pub mod mpc_fit;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod random_board;
+pub mod rng;
 pub mod search;
 pub mod square;
 pub mod stability;
 pub mod think;
-pub mod train;
+pub mod tools;
+
+// Old path, kept for the app until it moves to the new one.
+pub use tools::arena;
 
 pub use bitboard::{Bitboard, Symmetry};
 pub use board::{Board, Color, IllegalMove, Move};

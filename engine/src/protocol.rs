@@ -2,9 +2,10 @@
 //! Edax and Egaroucid) and [NBoard](nboard), plus the [GGF](ggf) game records NBoard sends.
 //!
 //! Each protocol is a state machine ([`Protocol`]) that takes one input line at a time and writes its response lines
-//! through an [`Io`]. The engine sits behind the small [`Engine`] trait ([`Thinker`] implements it), so tests can drive a
-//! session with any engine. [`run_script`] feeds lines one after the other (no concurrency); [`serve`] is the real loop:
-//! a reader thread reads the input while the session works, and when a line arrives that the protocol says must
+//! through an [`Io`]. The engine sits behind the small [`Engine`] trait ([`Thinker`] implements it, and
+//! [`PolicyEngine`] adds the AI's policy: a book and accepted losses), so tests can drive a session with any engine.
+//! [`run_script`] feeds lines one after the other (no concurrency); [`serve`] is the real loop: a reader thread reads
+//! the input while the session works, and when a line arrives that the protocol says must
 //! interrupt a search ([`Protocol::interrupts`]: NBoard's `ping`, `move`, `set game`, … or GoGui's `# interrupt`), the
 //! running search is stopped; the line itself is then handled after the interrupted command has answered, so a `ping`
 //! is always answered after the search it interrupted.
@@ -21,11 +22,14 @@ use std::time::Duration;
 use crate::board::Move;
 use crate::level::{Level, Selectivity};
 use crate::position::Position;
-use crate::think::{Thinker, Thought};
+use crate::think::{ThinkProgress, Thinker, Thought};
 
+mod ai;
 pub mod ggf;
 pub mod gtp;
 pub mod nboard;
+
+pub use ai::PolicyEngine;
 
 /// What the engine decided, as the protocols use it (the fields of [`Thought`] they need, so that a fake engine in a
 /// test, or a change to `Thought`, stays independent of the protocols).
@@ -95,6 +99,24 @@ impl Iteration {
     }
 }
 
+impl From<&ThinkProgress> for Iteration {
+    fn from(p: &ThinkProgress) -> Iteration {
+        Iteration {
+            decision: Decision {
+                best_move: p.pv.first().copied(),
+                score: p.score,
+                exact: p.exact,
+                depth: p.depth,
+                nodes: p.nodes,
+                stopped: false,
+            },
+            selectivity: p.selectivity,
+            pv: p.pv.clone(),
+            elapsed: p.elapsed,
+        }
+    }
+}
+
 /// The engine a protocol session asks for moves.
 pub trait Engine: Send + Sync {
     /// Picks a move for `position` at `level` (see [`Thinker::think`]).
@@ -103,6 +125,12 @@ pub trait Engine: Send + Sync {
     fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
         let _ = progress;
         self.think(position, level)
+    }
+    /// The move the engine plays for `position` at `level` (GTP's `genmove`, NBoard's `go`): the engine's own policy
+    /// (a book, accepted losses: see [`PolicyEngine`]). The default is a plain
+    /// [`think_with_progress`](Self::think_with_progress); evaluations (hints, analysis) keep using `think`.
+    fn choose(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
+        self.think_with_progress(position, level, progress)
     }
     /// Asks a running [`think`](Self::think) (on another thread) to return as soon as it can; harmless when idle.
     fn stop(&self);
@@ -116,21 +144,7 @@ impl Engine for Thinker {
     }
 
     fn think_with_progress(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
-        let thought = Thinker::think_with_progress(self, position, level, &mut |p| {
-            progress(&Iteration {
-                decision: Decision {
-                    best_move: p.pv.first().copied(),
-                    score: p.score,
-                    exact: p.exact,
-                    depth: p.depth,
-                    nodes: p.nodes,
-                    stopped: false,
-                },
-                selectivity: p.selectivity,
-                pv: p.pv.clone(),
-                elapsed: p.elapsed,
-            });
-        });
+        let thought = Thinker::think_with_progress(self, position, level, &mut |p| progress(&Iteration::from(p)));
         Decision::from(&thought)
     }
 

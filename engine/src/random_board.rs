@@ -17,10 +17,10 @@
 //! The generator is reproducible: the same thinker settings (one thread), specification and seed give the same
 //! position. It stops with [`RandomBoardError::Stopped`] when the thinker is asked to stop.
 
-use crate::arena::GameRng;
 use crate::board::{Color, Move};
 use crate::level::Level;
 use crate::position::Position;
+use crate::rng::GameRng;
 use crate::think::Thinker;
 
 /// Moves of a random board by default (Egaroucid's default).

@@ -5,7 +5,9 @@
 //! makes it return promptly with `stopped = true`. The transposition table lives in the `Solver` and survives between
 //! calls until [`Solver::clear`].
 
+pub(crate) mod core;
 pub(crate) mod endgame;
+pub(crate) mod kernels;
 pub mod midgame;
 pub mod mpc;
 pub mod tt;
@@ -14,11 +16,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use self::core::{INF, Shared, Worker, parity_of};
 use crate::board::{Board, Move};
 use crate::flip::Backend;
 use crate::level::Selectivity;
 use crate::square::Square;
-use endgame::{INF, Shared, Worker, parity_of};
 use tt::{NO_MOVE, PASS, TranspositionTable};
 
 /// What the solver is asked to find.
@@ -217,6 +219,20 @@ impl Solver {
 
     /// Solves `board` (side to move's point of view) to the end of the game.
     pub fn solve(&self, board: &Board, mode: SolveMode) -> SolveResult {
+        self.solve_in(board, mode, None)
+    }
+
+    /// Solves `board` to the end of the game inside the window `alpha..beta` (−64 ≤ alpha < beta ≤ 64), after the
+    /// usual presearch: the score is fail-soft, so a score ≤ alpha is an upper bound, a score ≥ beta a lower bound,
+    /// and one in between exact. A null window (`beta = alpha + 1`) answers whether the score reaches `beta`. The
+    /// principal variation holds the best move only.
+    pub fn solve_window(&self, board: &Board, alpha: i32, beta: i32) -> SolveResult {
+        let alpha = alpha.clamp(-64, 63);
+        self.solve_in(board, SolveMode::Exact, Some((alpha, beta.clamp(alpha + 1, 64))))
+    }
+
+    /// [`solve`](Self::solve), or with `window` a single root search inside it.
+    fn solve_in(&self, board: &Board, mode: SolveMode, window: Option<(i32, i32)>) -> SolveResult {
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_generation();
         let start = Instant::now();
@@ -238,12 +254,15 @@ impl Solver {
                 SolveMode::Exact => self.presearch(&shared, &mut worker, p, o),
                 SolveMode::WinLossDraw => None,
             };
-            let (score, best) = match guess {
-                Some(guess) => self.aspiration_root(&mut worker, p, o, guess),
-                None => self.root(&mut worker, p, o, alpha, beta),
+            let (score, best) = match (window, guess) {
+                (Some((alpha, beta)), _) => self.root(&mut worker, p, o, alpha, beta),
+                (None, Some(guess)) => self.aspiration_root(&mut worker, p, o, guess),
+                (None, None) => self.root(&mut worker, p, o, alpha, beta),
             };
             let pv = match (mode, best) {
-                (SolveMode::Exact, Some(_)) if !worker.aborted() => self.principal_variation(&mut worker, p, o, score),
+                (SolveMode::Exact, Some(_)) if window.is_none() && !worker.aborted() => {
+                    self.principal_variation(&mut worker, p, o, score)
+                }
                 (_, Some(m)) => vec![m],
                 (_, None) => Vec::new(),
             };
@@ -270,14 +289,14 @@ impl Solver {
             return None;
         }
         let features = crate::eval::Features::new(crate::Bitboard(p), crate::Bitboard(o));
-        let context = |selectivity: Selectivity| midgame::kernel::Ctx {
+        let context = |selectivity: Selectivity| self::core::Ctx {
             eval,
             tt: &self.tt,
             stop: &self.stop,
             done: &self.stop,
             nodes: 0,
             mpc: mpc::t_value(selectivity).map(|t| (t, &self.mpc)),
-            selectivity: midgame::kernel::MIDGAME_BASE + selectivity.index(),
+            selectivity: self::core::MIDGAME_BASE + selectivity.index(),
             endgame: shared,
         };
         // Iterative deepening at 74 % up to `empties - PRESEARCH_DEPTH_GAP`, which gives most nodes of the tree a
@@ -340,7 +359,7 @@ impl Solver {
     #[allow(clippy::too_many_arguments)]
     fn midgame_root(
         &self,
-        ctx: &mut midgame::kernel::Ctx<'_>,
+        ctx: &mut self::core::Ctx<'_>,
         p: u64,
         o: u64,
         f: &crate::eval::Features,
@@ -353,12 +372,12 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
-            Backend::Avx2 => unsafe { midgame::kernel::avx2::pvs(ctx, p, o, f, black, depth, alpha, beta) },
+            Backend::Avx2 => unsafe { kernels::avx2::midgame::pvs(ctx, p, o, f, black, depth, alpha, beta) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { midgame::kernel::avx512::pvs(ctx, p, o, f, black, depth, alpha, beta) },
-            _ => midgame::kernel::portable::pvs(ctx, p, o, f, black, depth, alpha, beta),
+            Backend::Avx512 => unsafe { kernels::avx512::midgame::pvs(ctx, p, o, f, black, depth, alpha, beta) },
+            _ => kernels::portable::midgame::pvs(ctx, p, o, f, black, depth, alpha, beta),
         }
     }
 
@@ -379,12 +398,12 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
-            Backend::Avx2 => unsafe { endgame::avx2::pvs(w, p, o, alpha, beta, parity) },
+            Backend::Avx2 => unsafe { kernels::avx2::endgame::pvs(w, p, o, alpha, beta, parity) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { endgame::avx512::pvs(w, p, o, alpha, beta, parity) },
-            _ => endgame::portable::pvs(w, p, o, alpha, beta, parity),
+            Backend::Avx512 => unsafe { kernels::avx512::endgame::pvs(w, p, o, alpha, beta, parity) },
+            _ => kernels::portable::endgame::pvs(w, p, o, alpha, beta, parity),
         }
     }
 
@@ -395,12 +414,12 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: `Solver::new` only accepts backends listed by `Backend::supported()` for this CPU.
-            Backend::Avx2 => unsafe { endgame::avx2::nws(w, p, o, alpha, parity) },
+            Backend::Avx2 => unsafe { kernels::avx2::endgame::nws(w, p, o, alpha, parity) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { endgame::avx512::nws(w, p, o, alpha, parity) },
-            _ => endgame::portable::nws(w, p, o, alpha, parity),
+            Backend::Avx512 => unsafe { kernels::avx512::endgame::nws(w, p, o, alpha, parity) },
+            _ => kernels::portable::endgame::nws(w, p, o, alpha, parity),
         }
     }
 

@@ -17,7 +17,27 @@ use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
+pub mod analysis;
+pub mod hints;
 mod loss;
+pub mod loss_curves;
+mod null_window;
+pub mod policy;
+
+pub use analysis::Analysis;
+pub use hints::{Hint, HintKind, HintsEnd};
+pub use policy::{Choice, OUT_OF_BOOK_MARGIN, Policy, Source};
+
+/// The level at which the position after a move is searched when the moves of a position are compared (hints, the
+/// loss choice, the check of the moves missing from the book): one level lower for a midgame plan, so each move costs
+/// about what the position's own search costs; the same level for an endgame plan, which depends only on the empties.
+fn child_level(level: Level, board: &crate::board::Board) -> Level {
+    let empties = u8::try_from(board.empty_count()).unwrap_or(60);
+    match level.plan(empties) {
+        SearchPlan::Midgame { .. } => Level::clamped(level.get().saturating_sub(1).max(1)),
+        SearchPlan::Endgame { .. } => level,
+    }
+}
 
 /// What the AI decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -314,8 +334,8 @@ mod mpc_tests {
     #[test]
     fn the_endgame_reduction_of_the_model_sets_the_probe_depth() {
         let weights = Arc::new(crate::eval::weights::bundled().unwrap());
-        let text = crate::bench::POSITIONS.iter().find(|t| t.matches('-').count() >= 16).unwrap();
-        let position = crate::bench::parse_position(text).unwrap();
+        let text = "--XXXXX--OOOXX---OOOXXXX-OXOXOXXOXXXOXXX--XOXOXX--OXOOO--OOOOO-- X";
+        let position = crate::notation::parse_board(text).unwrap();
         let solver = crate::search::Solver::new(SolveOptions::default().with_threads(1).with_hash_level(16)).unwrap();
         let exact = solver.solve(&position.board, crate::search::SolveMode::Exact).score;
         let mut nodes = Vec::new();
@@ -335,8 +355,8 @@ mod mpc_tests {
     #[test]
     fn the_solver_ignores_the_reduced_endgame_probe() {
         let weights = Arc::new(crate::eval::weights::bundled().unwrap());
-        let (text, exact) = crate::bench::SELECTIVE_END_POSITIONS[0];
-        let board = crate::bench::parse_position(text).unwrap().board;
+        let (text, exact) = ("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X", 38);
+        let board = crate::notation::parse_board(text).unwrap().board;
         let plain = MpcModel::bundled().without_reduced_endgame();
         let mut reduced = plain.clone();
         reduced.reduced_endgame = Some(crate::search::mpc::ReducedEndgame { reduction: 4, endgame: [20.0, 0.0] });

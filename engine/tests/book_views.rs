@@ -1,11 +1,11 @@
 //! Derived book views: umigame counts, accuracy grades and the book move choice (with their distributions).
 
-use shirokuro_engine::arena::GameRng;
-use shirokuro_engine::book::loss::{Curve, LossCurves, LossCurvesError, choose_with_curves, move_number};
 use shirokuro_engine::book::views::{
     AccuracyCache, Grade, UmigameCache, UmigameSettings, book_moves, choose_book_move, choose_with_loss, move_views,
 };
 use shirokuro_engine::book::{Book, Entry, Leaf, MoveValue, book_child};
+use shirokuro_engine::rng::GameRng;
+use shirokuro_engine::think::loss_curves::{Curve, LossCurves, LossCurvesError, choose_with_curves, move_number};
 use shirokuro_engine::{Board, Move, Position, Square};
 
 fn play(moves: &[Square]) -> Position {

@@ -2,7 +2,7 @@
 
 use shirokuro_engine::format::records::{RecordFormat, parse_records};
 use shirokuro_engine::search::{SolveMode, SolveOptions, Solver};
-use shirokuro_engine::train::{LabelOptions, TrainOptions, label_records, train};
+use shirokuro_engine::tools::train::{LabelOptions, TrainOptions, label_records, train};
 use shirokuro_engine::{Color, Position};
 
 fn sample(name: &str) -> String {

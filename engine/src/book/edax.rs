@@ -47,7 +47,7 @@
 
 use std::io::{self, Write};
 
-use super::file::{FormatError, RecordProblem};
+use super::error::{FormatError, RecordProblem};
 use super::{Book, Entry, LEVEL_UNDEFINED, Leaf, MAX_LINES, book_child, legal_moves};
 use crate::Symmetry;
 use crate::board::{Board, Move};

@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use super::file::{FormatError, RecordProblem};
+use super::error::{FormatError, RecordProblem};
 use super::table::{Key, Packed, hash_of, sort_by_hash};
 use super::{Book, Entry, Leaf};
 use crate::format::reader::ByteReader;

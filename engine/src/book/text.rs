@@ -19,7 +19,7 @@
     clippy::arithmetic_side_effects
 )]
 
-use super::file::{FormatError, RecordProblem};
+use super::error::{FormatError, RecordProblem};
 use super::{Book, Entry};
 use crate::board::Board;
 

@@ -17,10 +17,10 @@ use std::collections::HashMap;
 
 use super::table::Key;
 use super::{Book, MoveValue, book_child};
-use crate::arena::GameRng;
 use crate::board::{Board, Color, Move};
 use crate::level::Level;
 use crate::position::Position;
+use crate::rng::GameRng;
 
 /// Settings of the umigame counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,7 +20,7 @@ fn nodes_of(moves: &[Move]) -> Vec<GameNode> {
 
 /// A whole random game (seeded) in which someone had to pass.
 fn game_with_a_pass() -> Vec<Move> {
-    let mut rng = crate::arena::GameRng::new(5);
+    let mut rng = crate::rng::GameRng::new(5);
     loop {
         let mut position = Position::INITIAL;
         let mut moves = Vec::new();

@@ -267,7 +267,7 @@ impl<E: Engine + 'static> GtpSession<E> {
         self.pass_for_turn(color)?;
         let position = self.position();
         // Each finished iteration goes to the error stream, which GoGui shows in its GTP shell.
-        let thought = self.engine.think_with_progress(&position, self.level, &mut |it| io.warn(&it.summary()));
+        let thought = self.engine.choose(&position, self.level, &mut |it| io.warn(&it.summary()));
         let Some(mv) = playable_move(&position, &thought) else {
             self.steps.truncate(before);
             return Ok("pass".to_owned());

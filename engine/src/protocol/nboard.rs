@@ -129,7 +129,7 @@ impl<E: Engine + 'static> NboardSession<E> {
         io.send(&format!("status Shirokuro is thinking (level {})", self.level.get()));
         let start = Instant::now();
         // Each finished iteration goes to the status bar, so the user sees the search deepen.
-        let thought = self.engine.think_with_progress(&position, self.level, &mut |it| {
+        let thought = self.engine.choose(&position, self.level, &mut |it| {
             io.send(&format!("status Shirokuro (level {}): {}", self.level.get(), it.summary()));
         });
         let seconds = start.elapsed().as_secs_f64();

@@ -14,7 +14,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::endgame::Shared;
+use super::core::{Ctx, MIDGAME_BASE, Shared};
+use super::kernels;
 use super::mpc::{MpcModel, t_value};
 use super::tt::{NO_MOVE, PASS, TranspositionTable};
 use super::{SearchError, StopHandle};
@@ -24,7 +25,6 @@ use crate::flip::Backend;
 use crate::level::Selectivity;
 use crate::position::Position;
 use crate::square::Square;
-use kernel::{Ctx, MIDGAME_BASE};
 
 /// One finished iteration, reported through the progress callback.
 #[derive(Debug, Clone, PartialEq)]
@@ -151,6 +151,34 @@ impl MidgameSearch {
         selectivity: Selectivity,
         progress: &mut dyn FnMut(&MidgameProgress),
     ) -> MidgameResult {
+        self.search_in(position, depth, selectivity, None, progress)
+    }
+
+    /// Like [`search`](Self::search), but the last iteration (at `depth`) is a single root search inside the window
+    /// `alpha..beta` (−64 ≤ alpha < beta ≤ 64) instead of an aspiration search: its score is fail-soft, so a score
+    /// ≤ alpha is an upper bound and one ≥ beta a lower bound. A null window (`beta = alpha + 1`) answers whether the
+    /// score at this depth reaches `beta`. The shallower iterations run as usual and order the moves.
+    pub fn search_window(
+        &self,
+        position: &Position,
+        depth: u8,
+        selectivity: Selectivity,
+        alpha: i32,
+        beta: i32,
+    ) -> MidgameResult {
+        let alpha = alpha.clamp(-64, 63);
+        self.search_in(position, depth, selectivity, Some((alpha, beta.clamp(alpha + 1, 64))), &mut |_| {})
+    }
+
+    /// [`search`](Self::search), or with `window` a last iteration inside it.
+    fn search_in(
+        &self,
+        position: &Position,
+        depth: u8,
+        selectivity: Selectivity,
+        window: Option<(i32, i32)>,
+        progress: &mut dyn FnMut(&MidgameProgress),
+    ) -> MidgameResult {
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_generation();
         let start = Instant::now();
@@ -195,7 +223,11 @@ impl MidgameSearch {
             for d in iteration_depths(1, depth, board.empty_count()) {
                 // The selectivity applies to the requested depth; shallower iterations that already reach the end
                 // of the game use it too.
-                let Some((score, root_move)) = self.iterate(&mut ctx, &job, d, guess) else {
+                let outcome = match window {
+                    Some((alpha, beta)) if d == depth => self.window_root(&mut ctx, &job, d, alpha, beta),
+                    _ => self.iterate(&mut ctx, &job, d, guess),
+                };
+                let Some((score, root_move)) = outcome else {
                     result.stopped = true;
                     break;
                 };
@@ -261,6 +293,15 @@ impl MidgameSearch {
         }
     }
 
+    /// One root search at depth `d` inside `alpha..beta`: the fail-soft score and the root's best move; `None` if
+    /// stopped.
+    fn window_root(&self, ctx: &mut Ctx<'_>, job: &Job, d: u8, alpha: i32, beta: i32) -> Option<(i32, u8)> {
+        let first =
+            self.tt.probe(job.board.hash(), job.board.player.0, job.board.opponent.0).map_or(NO_MOVE, |e| e.best_move);
+        let (v, mv) = self.root(ctx, job, i32::from(d), alpha, beta, first);
+        (!ctx.aborted()).then_some((v, mv))
+    }
+
     /// Dispatches the root search to the backend's kernel.
     fn root(&self, ctx: &mut Ctx<'_>, job: &Job, depth: i32, alpha: i32, beta: i32, first: u8) -> (i32, u8) {
         let (p, o, f, side) = (job.board.player.0, job.board.opponent.0, &job.features, job.side);
@@ -269,12 +310,12 @@ impl MidgameSearch {
             #[allow(unsafe_code)]
             // SAFETY: `with_backend` only accepts backends listed by `Backend::supported()`, and `Backend::detect`
             // only returns supported ones.
-            Backend::Avx2 => unsafe { kernel::avx2::root(ctx, p, o, f, side, depth, alpha, beta, first) },
+            Backend::Avx2 => unsafe { kernels::avx2::midgame::root(ctx, p, o, f, side, depth, alpha, beta, first) },
             #[cfg(target_arch = "x86_64")]
             #[allow(unsafe_code)]
             // SAFETY: as above.
-            Backend::Avx512 => unsafe { kernel::avx512::root(ctx, p, o, f, side, depth, alpha, beta, first) },
-            _ => kernel::portable::root(ctx, p, o, f, side, depth, alpha, beta, first),
+            Backend::Avx512 => unsafe { kernels::avx512::midgame::root(ctx, p, o, f, side, depth, alpha, beta, first) },
+            _ => kernels::portable::midgame::root(ctx, p, o, f, side, depth, alpha, beta, first),
         }
     }
 }

@@ -26,6 +26,9 @@ struct Entry {
     data: AtomicU64,
 }
 
+/// Selectivity byte of exact endgame results (midgame estimates use 101–107, see `core::MIDGAME_BASE`).
+pub(crate) const EXACT: u8 = 100;
+
 /// What the table knows about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TtData {
@@ -195,7 +198,7 @@ impl TranspositionTable {
             {
                 // An exact result is worth more than any estimate of the same position: an estimate never replaces
                 // it (the midgame searches that order the endgame visit the same positions).
-                if (old >> 32) as u8 == super::endgame::EXACT && data.selectivity != super::endgame::EXACT {
+                if (old >> 32) as u8 == EXACT && data.selectivity != EXACT {
                     return;
                 }
                 let previous = TtData::unpack(old);

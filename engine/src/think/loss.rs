@@ -6,12 +6,12 @@
 //! it, one level lower in the midgame as the hints do, at the level in the endgame), and a move is picked at random
 //! among those that lose at most X discs against the best. Otherwise the AI plays its best move as usual.
 
+use super::loss_curves::{LossCurves, move_number};
 use super::{Thinker, Thought};
-use crate::arena::GameRng;
 use crate::board::Move;
-use crate::book::loss::{LossCurves, move_number};
-use crate::level::{Level, SearchPlan};
+use crate::level::Level;
 use crate::position::Position;
+use crate::rng::GameRng;
 
 impl Thinker {
     /// A move for `position` at `level` under the loss `curves` (see the module documentation), drawing from `rng`.
@@ -34,11 +34,7 @@ impl Thinker {
         }
         let best = self.think(position, level);
         let Some(best_move) = best.best_move.filter(|_| !best.stopped) else { return best };
-        let empties = u8::try_from(board.empty_count()).unwrap_or(60);
-        let child_level = match level.plan(empties) {
-            SearchPlan::Midgame { .. } => Level::clamped(level.get().saturating_sub(1).max(1)),
-            SearchPlan::Endgame { .. } => level,
-        };
+        let child_level = super::child_level(level, &board);
         let mut nodes = best.nodes;
         let mut candidates = vec![(best_move, best.score, best.pv.clone())];
         for mv in moves.into_iter().filter(|&mv| mv != best_move) {

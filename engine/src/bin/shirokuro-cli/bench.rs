@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use shirokuro_engine::bench;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::search::mpc::MpcModel;
+use shirokuro_engine::tools::bench;
 
 /// Options of `bench` (the endgame signature has none: it is fixed by design).
 #[derive(Debug, clap::Args)]

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::book::edax::WriteOptions;
 use shirokuro_engine::book::exits::book_exits;
 use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
@@ -21,6 +20,7 @@ use shirokuro_engine::book::views::{AccuracyCache, UmigameCache, UmigameSettings
 use shirokuro_engine::book::{Book, BookFormat, Entry, Leaf, book_child, legal_moves, load, parse, save};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::notation::parse_transcript;
+use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::{Board, Move, Square};
 
 /// Options of `book`.

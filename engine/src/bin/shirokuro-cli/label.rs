@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
-use shirokuro_engine::label::{LabelSpec, evaluation_error, label_games};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::position::Position;
+use shirokuro_engine::tools::label::{LabelSpec, evaluation_error, label_games};
 
 /// Options of `label`.
 #[derive(Debug, clap::Args)]

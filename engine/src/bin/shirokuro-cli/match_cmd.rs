@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use shirokuro_engine::arena::{MatchEngine, MatchGame, MatchSummary, parse_openings, play_match};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::search::mpc::MpcModel;
+use shirokuro_engine::tools::arena::{MatchEngine, MatchGame, MatchSummary, parse_openings, play_match};
 
 /// Openings used without `--openings`: 8 uniformly random legal moves from the start (seed 20240601), distinct.
 const BUILT_IN_OPENINGS: &str = "\

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use shirokuro_engine::eval::weights;
-use shirokuro_engine::mpc_fit::{FitOptions, measure};
 use shirokuro_engine::search::mpc::MAX_ENDGAME_REDUCTION;
+use shirokuro_engine::tools::mpc_fit::{FitOptions, measure};
 
 /// Options of `mpc-fit`.
 #[derive(Debug, clap::Args)]

@@ -6,16 +6,18 @@ use std::sync::Arc;
 
 use shirokuro_engine::protocol::nboard::NboardSession;
 
-use crate::gtp::{EngineArgs, serve_stdio};
+use crate::gtp::{EngineArgs, PolicyArgs, serve_stdio};
 
 /// Options of `nboard`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    policy: PolicyArgs,
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let thinker = Arc::new(args.engine.thinker()?);
-    serve_stdio(&mut NboardSession::new(thinker, args.engine.level), "nboard")
+    let engine = Arc::new(args.engine.engine(&args.policy)?);
+    serve_stdio(&mut NboardSession::new(engine, args.engine.level), "nboard")
 }

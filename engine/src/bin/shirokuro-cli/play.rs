@@ -10,15 +10,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use shirokuro_engine::arena::GameRng;
-use shirokuro_engine::book::loss::LossCurves;
+use shirokuro_engine::book::Book;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::notation::{PassStyle, format_transcript, parse_board, parse_transcript_from};
 use shirokuro_engine::random_board::{self, RandomBoardSpec};
+use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::SolveOptions;
-use shirokuro_engine::think::Thinker;
+use shirokuro_engine::think::loss_curves::LossCurves;
+use shirokuro_engine::think::{Choice, Policy, Source, Thinker};
 use shirokuro_engine::{Color, Move, Position};
+
+use crate::gtp::{clock_seed, load_book};
 
 /// Options of `play`.
 #[derive(Debug, clap::Args)]
@@ -42,6 +45,12 @@ pub struct Args {
     /// losing at most MAX_LOSS discs against its best, at every move.
     #[arg(long, num_args = 2, value_names = ["RATIO", "MAX_LOSS"])]
     play_loss: Option<Vec<f64>>,
+    /// Opening book to play from (any format the engine reads: egbk3, egbk2, egbk, Edax .dat, Egaroucid text).
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// Seed of the random choices (book moves, accepted losses, randboard); default: from the clock.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// The loss curves of `--play-loss RATIO MAX_LOSS` (flat: the same at every move).
@@ -54,7 +63,7 @@ fn play_loss_curves(values: &[f64]) -> Result<LossCurves, String> {
         return Err(format!("--play-loss: the maximum loss {max_loss} is not a whole number of discs from 0 to 64"));
     }
     let percent = (ratio * 100.0).round() as i64;
-    let points = |v: i64| vec![v; shirokuro_engine::book::loss::CURVE_POINTS];
+    let points = |v: i64| vec![v; shirokuro_engine::think::loss_curves::CURVE_POINTS];
     LossCurves::new(&points(*max_loss as i64), &points(percent)).map_err(|e| format!("--play-loss: {e}"))
 }
 
@@ -72,6 +81,8 @@ pub struct Session {
     seed_source: GameRng,
     /// `--play-loss`: the AI's loss curves.
     loss: Option<LossCurves>,
+    /// `--book`: the book the AI plays from.
+    book: Option<Arc<Book>>,
 }
 
 /// What a command asks of the loop.
@@ -95,19 +106,21 @@ impl Session {
             positions: vec![Position::INITIAL],
             moves: Vec::new(),
             undone: Vec::new(),
-            seed_source: GameRng::new(
-                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_secs()),
-            ),
+            seed_source: GameRng::new(clock_seed()),
             loss: None,
+            book: None,
         }
     }
 
-    /// The AI's move: its best, or one chosen under the `--play-loss` curves.
-    fn ai_thought(&mut self, position: &Position) -> shirokuro_engine::think::Thought {
-        match &self.loss {
-            Some(curves) => self.thinker.think_with_loss(position, self.level, curves, &mut self.seed_source),
-            None => self.thinker.think(position, self.level),
-        }
+    /// The AI's policy: the level, the book and the `--play-loss` curves.
+    fn policy(&self) -> Policy {
+        Policy::new(self.level).with_book(self.book.clone()).with_loss(self.loss)
+    }
+
+    /// The AI's move under its policy (the same entry point as the app, GTP and NBoard).
+    fn ai_choice(&mut self, position: &Position) -> Choice {
+        let policy = self.policy();
+        self.thinker.choose(position, &policy, &mut self.seed_source, &mut |_| {})
     }
 
     fn current(&self) -> Position {
@@ -146,17 +159,22 @@ impl Session {
             if !self.ai_to_move() {
                 return;
             }
-            let thought = self.ai_thought(&position);
-            let Some(mv) = thought.best_move else { return };
-            out.push_str(&format!(
-                "AI plays {mv} (level {}, score {:+}{}, depth {}, {} nodes, {:.2} s)\n",
-                self.level.get(),
-                thought.score,
-                if thought.exact { " exact" } else { "" },
-                thought.depth,
-                thought.nodes,
-                thought.elapsed.as_secs_f64()
-            ));
+            let choice = self.ai_choice(&position);
+            let Some(mv) = choice.mv else { return };
+            let thought = &choice.thought;
+            if choice.source == Source::Book {
+                out.push_str(&format!("AI plays {mv} (book, score {:+})\n", choice.value));
+            } else {
+                out.push_str(&format!(
+                    "AI plays {mv} (level {}, score {:+}{}, depth {}, {} nodes, {:.2} s)\n",
+                    self.level.get(),
+                    choice.value,
+                    if thought.exact { " exact" } else { "" },
+                    thought.depth,
+                    thought.nodes,
+                    thought.elapsed.as_secs_f64()
+                ));
+            }
             if self.push(mv).is_err() {
                 return;
             }
@@ -276,10 +294,10 @@ impl Session {
             }
             "go" => {
                 let position = self.current();
-                let thought = self.ai_thought(&position);
-                match thought.best_move {
+                let choice = self.ai_choice(&position);
+                match choice.mv {
                     Some(mv) => {
-                        out.push_str(&format!("AI plays {mv} (score {:+})\n", thought.score));
+                        out.push_str(&format!("AI plays {mv} (score {:+})\n", choice.value));
                         self.undone.clear();
                         self.push(mv)
                     }
@@ -418,6 +436,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let thinker = Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())?;
     let mut session = Session::new(thinker, args.level, args.mode);
     session.loss = args.play_loss.as_deref().map(play_loss_curves).transpose()?;
+    session.book = load_book(args.book.as_deref())?;
+    if let Some(seed) = args.seed {
+        session.seed_source = GameRng::new(seed);
+    }
     let mut out = String::new();
     session.advance(&mut out);
     print!("{out}{}", session.show());
@@ -510,6 +532,31 @@ mod tests {
         let _ = s.execute("mode 2");
         let _ = s.execute("go");
         assert!(s.current().board.is_game_over());
+    }
+
+    /// The AI's move in a session with a book and a seed is the one a direct call of the engine's entry point gives
+    /// for the same position, book and seed; and the seed matters (the four first moves are equal in the book).
+    #[test]
+    fn the_session_plays_the_entry_points_move_for_a_book_and_a_seed() {
+        let mut book = Book::new();
+        let after_f5 = Position::INITIAL.play(Move::Place(shirokuro_engine::Square::F5)).unwrap();
+        let _ = book.insert(&after_f5.board, shirokuro_engine::book::Entry::new(0, 21));
+        let book = Arc::new(book);
+        let direct = Thinker::new(Arc::new(Weights::zero()), SolveOptions::default().with_hash_level(14)).unwrap();
+        let mut moves = std::collections::HashSet::new();
+        for seed in 0..12 {
+            let mut s = session(3);
+            s.book = Some(Arc::clone(&book));
+            s.seed_source = GameRng::new(seed);
+            let Outcome::Continue(text) = s.execute("go") else { panic!("quit") };
+            assert!(text.contains("AI plays"), "{text}");
+            let policy = Policy::new(Level::new(2).unwrap()).with_book(Some(Arc::clone(&book)));
+            let choice = direct.choose(&Position::INITIAL, &policy, &mut GameRng::new(seed), &mut |_| {});
+            assert_eq!(choice.source, Source::Book);
+            assert_eq!(s.moves.first().copied(), choice.mv, "seed {seed}");
+            let _ = moves.insert(choice.mv);
+        }
+        assert!(moves.len() >= 2, "12 seeds all gave {moves:?}");
     }
 
     #[test]

@@ -4,10 +4,10 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::board::Color;
 use shirokuro_engine::notation::{PassStyle, format_board, format_transcript};
 use shirokuro_engine::random_board::{self, RandomBoardSpec};
+use shirokuro_engine::rng::GameRng;
 
 use crate::gtp::EngineArgs;
 

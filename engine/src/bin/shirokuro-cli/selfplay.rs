@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use shirokuro_engine::arena::{SelfPlayGame, SelfPlayOptions, play_selfplay};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
+use shirokuro_engine::tools::arena::{SelfPlayGame, SelfPlayOptions, play_selfplay};
 
 /// Options of `selfplay`.
 #[derive(Debug, clap::Args)]

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use shirokuro_engine::eval::{PHASES, weights};
 use shirokuro_engine::format::records::{RecordFormat, parse_records_lenient};
-use shirokuro_engine::train::{LabelOptions, TrainOptions, label_records, train};
+use shirokuro_engine::tools::train::{LabelOptions, TrainOptions, label_records, train};
 
 /// Options of `train`.
 #[derive(Debug, clap::Args)]

@@ -3,9 +3,10 @@ use std::sync::atomic::AtomicBool;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::*;
 use crate::Bitboard;
 use crate::eval::{Evaluator, Features, Weights};
+use crate::search::core::*;
+use crate::search::kernels::portable::endgame as portable;
 use crate::search::tt::TranspositionTable;
 
 /// The features a worker keeps along the line are those of the position, from the right side's point of view: after

@@ -1,13 +1,9 @@
 //! The midgame search body, compiled once per move-generation backend (like the endgame kernel): negascout on the
 //! pattern evaluation with a transposition table, Multi-ProbCut, enhanced transposition cut-off and move ordering by
 //! shallow searches; lines that reach the end of the game with few empties are handed to the exact endgame solver.
-
-use std::sync::atomic::{AtomicBool, Ordering};
-
-use crate::eval::Evaluator;
-use crate::search::endgame::Shared;
-use crate::search::mpc::MpcModel;
-use crate::search::tt::TranspositionTable;
+//!
+//! The state and helpers it shares with the endgame kernel are in [`crate::search::core`]; the kernel is
+//! instantiated per backend in [`crate::search::kernels`].
 
 /// A search to the end of the game with this many empties or fewer is solved exactly by the endgame kernel.
 pub(crate) const HANDOFF: u32 = 12;
@@ -17,15 +13,11 @@ pub(crate) const MPC_MIN_DEPTH: i32 = 2;
 pub(crate) const ORDER_EVAL_DEPTH: i32 = 3;
 /// From this depth on, children are looked up in the table before being searched (ETC).
 pub(crate) const ETC_DEPTH: i32 = 4;
-/// Selectivity byte of midgame table entries: `MIDGAME_BASE + Selectivity::index()` (101–107); the endgame kernel's
-/// exact entries use 100 (`EXACT`).
-pub(crate) const MIDGAME_BASE: u8 = 101;
-
 /// Whether a table entry's bounds hold for a search of `depth` at selectivity byte `selectivity`: an exact endgame
 /// result always does; an estimate must come from a search at least as deep and as selective.
 #[inline]
 pub(crate) fn bounds_usable(d: &crate::search::tt::TtData, selectivity: u8, depth: i32) -> bool {
-    d.selectivity == crate::search::endgame::EXACT || d.selectivity >= selectivity && i32::from(d.depth) >= depth
+    d.selectivity == crate::search::tt::EXACT || d.selectivity >= selectivity && i32::from(d.depth) >= depth
 }
 
 /// Depth of the search that orders the children of a node searched to `depth` (−1: the child's evaluation).
@@ -39,30 +31,6 @@ pub(crate) const fn order_depth(depth: i32) -> i32 {
     }
 }
 
-/// One thread's state during a midgame search.
-pub(crate) struct Ctx<'a> {
-    pub(crate) eval: &'a Evaluator,
-    pub(crate) tt: &'a TranspositionTable,
-    /// Set from outside to stop the search.
-    pub(crate) stop: &'a AtomicBool,
-    /// Set when the main thread has finished (helper threads then return).
-    pub(crate) done: &'a AtomicBool,
-    pub(crate) nodes: u64,
-    /// Multi-ProbCut's `t` and model; `None` for a full-width search.
-    pub(crate) mpc: Option<(f64, &'a MpcModel)>,
-    /// Selectivity byte stored with (and required of) table entries.
-    pub(crate) selectivity: u8,
-    /// The endgame kernel's view of the same table, for exact hand-offs.
-    pub(crate) endgame: &'a Shared<'a>,
-}
-
-impl Ctx<'_> {
-    #[inline]
-    pub(crate) fn aborted(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.done.load(Ordering::Relaxed)
-    }
-}
-
 macro_rules! midgame_kernel {
     ($ops:path, $endgame:path $(, $feat:literal)?) => {
         use $ops as ops;
@@ -70,9 +38,10 @@ macro_rules! midgame_kernel {
         use crate::bitboard::Bitboard;
         use crate::board::Color;
         use crate::eval::Features;
-        use crate::search::endgame::{final_score, adjacent_empties, parity_of, sort_candidates, Candidate, Worker, CORNERS};
+        use crate::search::core::{final_score, adjacent_empties, parity_of, sort_candidates, Candidate, Worker, CORNERS};
+        use crate::search::core::Ctx;
         use crate::search::midgame::kernel::{
-            bounds_usable, order_depth, Ctx, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
+            bounds_usable, order_depth, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
         };
         use crate::search::mpc::shallow_depth;
         use crate::search::tt::{TtData, NO_MOVE, PASS};
@@ -364,33 +333,3 @@ macro_rules! midgame_kernel {
 }
 
 pub(crate) use midgame_kernel;
-
-/// The portable kernel.
-#[allow(unsafe_code)]
-// The hot functions take the position as separate words (kept in registers) rather than one struct.
-#[allow(clippy::too_many_arguments)]
-pub(crate) mod portable {
-    super::midgame_kernel!(crate::flip::portable, crate::search::endgame::portable);
-}
-
-/// The AVX2 kernel.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-// The hot functions take the position as separate words (kept in registers) rather than one struct.
-#[allow(clippy::too_many_arguments)]
-pub(crate) mod avx2 {
-    super::midgame_kernel!(crate::flip::avx2, crate::search::endgame::avx2, "avx2,bmi1,bmi2,popcnt,lzcnt");
-}
-
-/// The AVX-512 kernel.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-// The hot functions take the position as separate words (kept in registers) rather than one struct.
-#[allow(clippy::too_many_arguments)]
-pub(crate) mod avx512 {
-    super::midgame_kernel!(
-        crate::flip::avx512,
-        crate::search::endgame::avx512,
-        "avx2,bmi1,bmi2,popcnt,lzcnt,avx512f,avx512vl,avx512cd"
-    );
-}

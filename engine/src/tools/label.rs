@@ -11,11 +11,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::arena::GameRng;
 use crate::board::Board;
 use crate::eval::{Evaluator, Features, Weights};
 use crate::level::Selectivity;
 use crate::position::Position;
+use crate::rng::GameRng;
 use crate::search::midgame::MidgameSearch;
 use crate::search::{SolveMode, SolveOptions, Solver};
 

@@ -17,10 +17,10 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
-use crate::arena::GameRng;
 use crate::eval::{Evaluator, Features, Weights};
 use crate::level::Selectivity;
 use crate::position::Position;
+use crate::rng::GameRng;
 use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::{
     Cell, ENDGAME_TERMS, MIDGAME_TERMS, MpcModel, ReducedEndgame, endgame_probe_depth, endgame_terms, fit,

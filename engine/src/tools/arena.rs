@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use std::sync::Arc;
-//! use shirokuro_engine::arena::{Player, play_game};
+//! use shirokuro_engine::tools::arena::{Player, play_game};
 //! use shirokuro_engine::eval::Weights;
 //! use shirokuro_engine::level::Level;
 //! use shirokuro_engine::notation::parse_transcript;
@@ -45,6 +45,8 @@ use crate::eval::Weights;
 use crate::level::Level;
 use crate::notation::{PassStyle, TranscriptError, format_transcript, parse_transcript};
 use crate::position::Position;
+// Old path, kept for the app until it moves to the new one.
+pub use crate::rng::GameRng;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveOptions};
 use crate::think::Thinker;
@@ -318,7 +320,7 @@ impl MatchSummary {
     ///
     /// # Examples
     /// ```
-    /// use shirokuro_engine::arena::MatchSummary;
+    /// use shirokuro_engine::tools::arena::MatchSummary;
     /// let summary = MatchSummary::from_a_scores([10, 0, -4, 2]);
     /// assert_eq!((summary.wins, summary.draws, summary.losses), (2, 1, 1));
     /// assert_eq!(summary.score, 0.625);
@@ -371,49 +373,6 @@ fn mean_and_ci(values: &[f64]) -> (f64, Option<f64>) {
     }
     let variance = values.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / (n - 1.0);
     (mean, Some(Z_95 * (variance / n).sqrt()))
-}
-
-/// A small, fast, seedable random number generator (SplitMix64) for self-play: the same seed gives the same numbers
-/// on every platform.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameRng {
-    state: u64,
-}
-
-impl GameRng {
-    /// A generator starting from `seed`.
-    #[must_use]
-    pub const fn new(seed: u64) -> GameRng {
-        GameRng { state: seed }
-    }
-
-    /// The generator of game `index` of a run seeded with `seed` (independent of which thread plays the game).
-    #[must_use]
-    pub fn for_game(seed: u64, index: u64) -> GameRng {
-        let mut mixer = GameRng::new(seed);
-        let base = mixer.next_u64();
-        GameRng::new(base ^ GameRng::new(index).next_u64().rotate_left(17))
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0), by multiply-shift: the bias is at most n / 2^64.
-    pub fn below(&mut self, n: usize) -> usize {
-        let wide = u128::from(self.next_u64()) * n as u128;
-        usize::try_from(wide >> 64).unwrap_or(0)
-    }
-
-    /// A number in `min..=max` (`min` when `max < min`).
-    pub fn in_range(&mut self, min: usize, max: usize) -> usize {
-        min.saturating_add(self.below(max.saturating_sub(min).saturating_add(1)))
-    }
 }
 
 /// A self-play game.
@@ -608,26 +567,6 @@ mod tests {
         assert_eq!((one.score, one.score_ci, one.disc_diff_ci, one.elo()), (1.0, None, None, None));
         let none = MatchSummary::from_a_scores([]);
         assert_eq!((none.games, none.score, none.score_ci, none.elo()), (0, 0.0, None, None));
-    }
-
-    #[test]
-    fn rng_is_reproducible_and_in_range() {
-        let mut a = GameRng::for_game(7, 3);
-        let mut b = GameRng::for_game(7, 3);
-        let xs: Vec<u64> = (0..8).map(|_| a.next_u64()).collect();
-        assert_eq!(xs, (0..8).map(|_| b.next_u64()).collect::<Vec<_>>());
-        assert_ne!(GameRng::for_game(7, 4).next_u64(), xs[0]);
-        assert_ne!(GameRng::for_game(8, 3).next_u64(), xs[0]);
-        let mut rng = GameRng::new(1);
-        let mut seen = [false; 5];
-        for _ in 0..200 {
-            let x = rng.in_range(4, 8);
-            assert!((4..=8).contains(&x));
-            seen[x - 4] = true;
-        }
-        assert!(seen.iter().all(|&s| s));
-        assert_eq!(rng.below(0), 0);
-        assert_eq!(rng.in_range(5, 5), 5);
     }
 
     fn selfplay_options(seed: u64) -> SelfPlayOptions {

@@ -14,10 +14,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::MoveValue;
-use super::views::choose_with_loss;
-use crate::arena::GameRng;
 use crate::board::{Board, Move};
+use crate::book::MoveValue;
+use crate::book::views::choose_with_loss;
+use crate::rng::GameRng;
 
 /// Points of each curve.
 pub const CURVE_POINTS: usize = 15;

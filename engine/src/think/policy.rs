@@ -1,0 +1,213 @@
+//! The AI's move policy: a book move when the book has one, otherwise a search, with Egaroucid's "Accept AI's Loss"
+//! when asked. The app, `shirokuro-cli play`, GTP and NBoard all choose the AI's move through [`Thinker::choose`], so
+//! they play the same AI.
+//!
+//! 1. **Book.** With a book, the candidates are [`views::book_moves`] of the position: its links, unless the best of
+//!    them loses more than [`views::BOOK_LOSS_IGNORE_THRESHOLD`] against the position's own book value (then the book
+//!    is ignored here). The move is drawn by the book variation ([`views::choose_book_move`]; 0 = uniformly among the
+//!    best) or, with loss curves, by [`choose_with_curves`].
+//! 2. **Moves missing from the book** (Egaroucid's check, variation 0 only): when the chosen move is one of the best,
+//!    some legal moves are not in the book, and the chosen child's book value was searched below the AI's level, the
+//!    positions after the missing moves get a null-window search at the level ([`Thinker::reaches`]). If one of them
+//!    is worth at least [`OUT_OF_BOOK_MARGIN`] more than the book's best, the book is not trusted and the AI searches
+//!    as in 3. A stopped check trusts the book.
+//! 3. **Search.** Without a usable book move: [`Thinker::think_with_loss`] under the loss curves, or
+//!    [`Thinker::think_with_progress`] at the level.
+//!
+//! Every random draw comes from the caller's [`GameRng`], so the same position, policy and seed give the same move.
+
+use std::sync::Arc;
+
+use super::loss_curves::{LossCurves, choose_with_curves};
+use super::{ThinkProgress, Thinker, Thought, child_level};
+use crate::board::Move;
+use crate::book::{Book, LEVEL_UNDEFINED, MoveValue, book_child, ops, views};
+use crate::level::{Level, Selectivity};
+use crate::position::Position;
+use crate::rng::GameRng;
+
+/// How much better than the book's best value a move missing from the book must be for the AI to leave the book
+/// (Egaroucid's check accepts the search's move from the book's value + 2).
+pub const OUT_OF_BOOK_MARGIN: i32 = 2;
+
+/// How the AI chooses its moves: the level, and optionally a book, its variation and the loss curves.
+#[derive(Debug, Clone)]
+pub struct Policy {
+    /// The level of every search.
+    pub level: Level,
+    /// The book to play from, if any.
+    pub book: Option<Arc<Book>>,
+    /// Egaroucid's book variation level X (0..=10; 0 = uniformly among the best book moves, see
+    /// [`views::choose_book_move`]).
+    pub variation: u8,
+    /// "Accept AI's Loss": the curves, when on.
+    pub loss: Option<LossCurves>,
+    /// Whether a book move is checked against the moves missing from the book (see the module docs); on by default.
+    pub check_out_of_book: bool,
+}
+
+impl Policy {
+    /// Searching at `level`, without a book or accepted losses.
+    #[must_use]
+    pub fn new(level: Level) -> Policy {
+        Policy { level, book: None, variation: 0, loss: None, check_out_of_book: true }
+    }
+
+    /// The same policy at `level`.
+    #[must_use]
+    pub fn with_level(mut self, level: Level) -> Policy {
+        self.level = level;
+        self
+    }
+
+    /// Plays from `book` (or from no book).
+    #[must_use]
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> Policy {
+        self.book = book;
+        self
+    }
+
+    /// Draws book moves with variation level `variation` (clamped to 10).
+    #[must_use]
+    pub fn with_variation(mut self, variation: u8) -> Policy {
+        self.variation = variation.min(10);
+        self
+    }
+
+    /// Accepts losses under `curves` (or never).
+    #[must_use]
+    pub fn with_loss(mut self, curves: Option<LossCurves>) -> Policy {
+        self.loss = curves;
+        self
+    }
+
+    /// Turns the check of the moves missing from the book on or off.
+    #[must_use]
+    pub fn with_out_of_book_check(mut self, check: bool) -> Policy {
+        self.check_out_of_book = check;
+        self
+    }
+}
+
+/// Where the AI's move came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The book.
+    Book,
+    /// A search at the level.
+    Search,
+    /// A search under the loss curves (the move may lose against the best one).
+    SearchWithLoss,
+}
+
+/// The AI's move with its value and origin.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The move (`Move::Pass` when forced); `None` when the game is over or a search was stopped before it had one.
+    pub mv: Option<Move>,
+    /// Its value for the side to move: the book's value or the search's score.
+    pub value: i32,
+    /// Where it came from.
+    pub source: Source,
+    /// The details: for a book move, a thought with no nodes whose line follows the book.
+    pub thought: Thought,
+}
+
+impl Choice {
+    fn new(thought: Thought, source: Source) -> Choice {
+        Choice { mv: thought.best_move, value: thought.score, source, thought }
+    }
+}
+
+impl Thinker {
+    /// The AI's move in `position` under `policy` (see the module docs), drawing from `rng`; `progress` hears each
+    /// finished iteration of a plain search.
+    pub fn choose(
+        &self,
+        position: &Position,
+        policy: &Policy,
+        rng: &mut GameRng,
+        progress: &mut dyn FnMut(&ThinkProgress),
+    ) -> Choice {
+        if let Some(book) = &policy.book
+            && let Some(thought) = self.book_thought(book, position, policy, rng)
+        {
+            return Choice::new(thought, Source::Book);
+        }
+        match &policy.loss {
+            Some(curves) => {
+                Choice::new(self.think_with_loss(position, policy.level, curves, rng), Source::SearchWithLoss)
+            }
+            None => Choice::new(self.think_with_progress(position, policy.level, progress), Source::Search),
+        }
+    }
+
+    /// The book's move for `position` as a thought whose line follows the book; `None` when the book has no usable
+    /// move here or a move missing from the book beats it.
+    fn book_thought(&self, book: &Book, position: &Position, policy: &Policy, rng: &mut GameRng) -> Option<Thought> {
+        let board = position.board;
+        let moves = views::book_moves(book, &board);
+        let best = moves.iter().map(|m| i32::from(m.value)).max()?;
+        let mv = match &policy.loss {
+            Some(curves) => choose_with_curves(&moves, &board, curves, rng),
+            None => views::choose_book_move(&moves, policy.variation, rng),
+        }?;
+        let value = moves.iter().find(|m| m.mv == mv).map(|m| i32::from(m.value))?;
+        let check = policy.check_out_of_book && policy.variation == 0 && value == best;
+        if check && self.beaten_out_of_book(book, position, &moves, mv, best, policy.level) {
+            return None;
+        }
+        let mut pv = vec![mv];
+        if let Some((child, _)) = book_child(&board, mv) {
+            pv.extend(ops::principal_line(book, &child));
+        }
+        Some(Thought {
+            best_move: Some(mv),
+            score: value,
+            exact: false,
+            depth: 0,
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+            stopped: false,
+            selectivity: Selectivity::Exact,
+            pv,
+        })
+    }
+
+    /// Whether a legal move missing from `moves` (the book moves of `position`) is worth at least `best` +
+    /// [`OUT_OF_BOOK_MARGIN`] by a null-window search at `level`. Skipped (false) when the child of `chosen` was
+    /// searched at `level` or above, as in Egaroucid; a stopped search counts as not beaten.
+    fn beaten_out_of_book(
+        &self,
+        book: &Book,
+        position: &Position,
+        moves: &[MoveValue],
+        chosen: Move,
+        best: i32,
+        level: Level,
+    ) -> bool {
+        let board = position.board;
+        let trusted = book_child(&board, chosen)
+            .and_then(|(child, _)| book.get(&child))
+            .is_some_and(|entry| entry.level != LEVEL_UNDEFINED && entry.level >= level.get());
+        if trusted {
+            return false;
+        }
+        let child_level = child_level(level, &board);
+        let missing = board.moves().into_iter().map(Move::Place).filter(|mv| moves.iter().all(|m| m.mv != *mv));
+        for mv in missing {
+            let Ok(child) = position.play(mv) else { continue };
+            // The move is worth at least best + margin exactly when the child's value stays below
+            // −(best + margin) + 1 for the opponent.
+            match self.reaches(&child, child_level, 1 - (best + OUT_OF_BOOK_MARGIN)) {
+                Some(false) => return true,
+                Some(true) => {}
+                None => return false,
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;
