@@ -14,6 +14,7 @@
 //! The engine's `think` has no progress callback yet, so hint values stream per move and per level rather than per
 //! search iteration (see docs/app-status.md).
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
@@ -21,14 +22,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use iced::Subscription;
-use shirokuro_engine::arena::GameRng;
-use shirokuro_engine::book::loss::LossCurves;
-use shirokuro_engine::book::{ops, views};
 use shirokuro_engine::eval::{Weights, weights};
-use shirokuro_engine::level::{Level, SearchPlan};
+use shirokuro_engine::level::Level;
 use shirokuro_engine::random_board::{self, RandomBoard, RandomBoardError, RandomBoardSpec};
+use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::SolveOptions;
-use shirokuro_engine::think::{ThinkProgress, Thinker, ThinkerStop, Thought};
+pub use shirokuro_engine::think::HintKind;
+use shirokuro_engine::think::loss_curves::LossCurves;
+use shirokuro_engine::think::{HintsEnd, Policy, Source, ThinkProgress, Thinker, ThinkerStop, Thought, book_hints};
 use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::book::SharedBook;
@@ -100,17 +101,7 @@ enum Command {
     Run(Request),
     Configure(EngineOptions),
     ClearCache,
-}
-
-/// How a hint value was found, for the label under it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HintKind {
-    /// A value from the book.
-    Book,
-    /// A midgame search of this level.
-    Level(u8),
-    /// An endgame search at this selectivity (percent, 100 = exact).
-    Percent(u8),
+    Seed(u64),
 }
 
 /// What the worker reports.
@@ -208,6 +199,12 @@ impl Handle {
     pub fn clear_cache(&self) {
         let _ignored = self.commands.send(Command::ClearCache);
     }
+
+    /// Seeds the AI's random choices (book moves, accepted losses); the same seed, position and book give the same
+    /// move as `shirokuro-cli play --seed`, GTP and NBoard.
+    pub fn seed(&self, seed: u64) {
+        let _ignored = self.commands.send(Command::Seed(seed));
+    }
 }
 
 /// The worker as an iced subscription keyed by the weights file.
@@ -283,6 +280,10 @@ impl Worker {
                     }
                     self.emit(Event::Log(LogLine::CacheCleared))
                 }
+                Command::Seed(seed) => {
+                    self.rng = GameRng::new(seed);
+                    true
+                }
                 Command::Run(request) => self.run_job(request),
             };
             if !alive {
@@ -293,10 +294,7 @@ impl Worker {
 
     /// Sends an event; `false` once the app has gone. Log lines also go to the process log.
     fn emit(&self, event: Event) -> bool {
-        if let Event::Log(line) = &event {
-            tracing::info!(target: "shirokuro::engine", "{}", line.text(crate::i18n::Language::English.strings()));
-        }
-        self.events.emit(event)
+        emit(&self.events, event)
     }
 
     /// Logs how long a stopped search took to return after the app cancelled it (the stop latency).
@@ -336,87 +334,116 @@ impl Worker {
 
     fn run_job(&mut self, request: Request) -> bool {
         let generation = request.generation;
-        if self.thinker.is_none() || !self.is_current(generation) {
+        if !self.is_current(generation) {
             return true;
         }
-        if let Job::Think { position, book: Some(book), .. } = &request.job
-            && let Some(thought) = book.read().and_then(|book| book_thought(&book, position, &mut self.rng))
-        {
-            let value = thought.score;
-            let Some(mv) = thought.best_move else { return true };
-            return self.emit(Event::Log(LogLine::BookMove { mv, value }))
-                && self.emit(Event::Thought { generation, thought })
-                && self.emit(Event::Done { generation });
-        }
-        let Some(thinker) = &self.thinker else { return true };
-        match request.job {
-            Job::Think { position, level, loss, .. } => {
-                let thought = match loss {
-                    // The loss choice runs several searches; only its result is logged.
-                    Some(curves) => thinker.think_with_loss(&position, level, &curves, &mut self.rng),
-                    None => thinker.think_with_progress(&position, level, &mut |p| {
-                        let _sent = self.emit(Event::Log(describe_progress(p)));
-                    }),
-                };
-                if thought.stopped {
-                    return self.log_stop(Search::Move);
-                }
-                let alive = self.emit(Event::Log(describe(level, &thought)));
-                if !self.is_current(generation) {
-                    return alive;
-                }
-                alive && self.emit(Event::Thought { generation, thought }) && self.emit(Event::Done { generation })
+        let Some(thinker) = self.thinker.take() else { return true };
+        let alive = match request.job {
+            Job::Think { position, level, book, loss } => {
+                self.think(&thinker, generation, &position, level, book.as_ref(), loss)
             }
-            Job::Hints { position, level, book } => self.hints(thinker, generation, position, level, book.as_ref()),
-            Job::RandomBoard { spec, seed } => {
-                let result = random_board::generate(thinker, &spec, &mut GameRng::new(seed));
-                if result == Err(RandomBoardError::Stopped) {
-                    return self.log_stop(Search::RandomBoard);
-                }
-                if !self.is_current(generation) {
-                    return true;
-                }
-                let logged = match &result {
-                    Ok(board) => self.emit(Event::Log(LogLine::RandomBoard {
-                        moves: spec.moves(),
-                        black_score: board.black_score,
-                        tries: board.tries,
-                    })),
-                    Err(_) => true,
-                };
-                logged && self.emit(Event::RandomBoard { generation, result }) && self.emit(Event::Done { generation })
-            }
+            Job::Hints { position, level, book } => self.hints(&thinker, generation, position, level, book.as_ref()),
+            Job::RandomBoard { spec, seed } => self.random_board(&thinker, generation, &spec, seed),
             Job::Analyze { positions, level, book } => {
-                for (ply, position) in positions {
-                    if !self.is_current(generation) {
-                        return true;
-                    }
-                    let in_book = book.as_ref().and_then(|book| book.read().and_then(|book| book_value(&book, &position)));
-                    let score = match in_book {
-                        Some(value) => value,
-                        None => {
-                            let thought = thinker.think(&position, level);
-                            if thought.stopped {
-                                return self.log_stop(Search::Analysis);
-                            }
-                            thought.score
-                        }
-                    };
-                    if !self.is_current(generation) {
-                        return true;
-                    }
-                    let value = black_value(position.side_to_move, score);
-                    if !self.emit(Event::Analyzed { generation, ply, value }) {
-                        return false;
-                    }
-                }
-                self.emit(Event::Log(LogLine::AnalysisDone { level: level.get() }))
-                    && self.emit(Event::Done { generation })
+                self.analyze(&thinker, generation, positions, level, book.as_ref())
             }
-        }
+        };
+        self.thinker = Some(thinker);
+        alive
     }
 
-    /// Values for every legal move, deepening level by level so early values appear at once.
+    /// The AI's move through the engine's policy: a book move when the book has one (the book is lent for that step
+    /// only, so a book change never waits for a search), otherwise a search.
+    fn think(
+        &mut self,
+        thinker: &Thinker,
+        generation: u64,
+        position: &Position,
+        level: Level,
+        book: Option<&SharedBook>,
+        loss: Option<LossCurves>,
+    ) -> bool {
+        let policy = Policy::new(level).with_loss(loss);
+        let from_book = book
+            .and_then(SharedBook::read)
+            .and_then(|book| thinker.choose_from_book(position, &policy, &book, &mut self.rng));
+        let choice = match from_book {
+            Some(choice) => choice,
+            None => {
+                let events = self.events.clone();
+                thinker.choose_by_search(position, &policy, &mut self.rng, &mut |p| {
+                    let _sent = emit(&events, Event::Log(describe_progress(p)));
+                })
+            }
+        };
+        if choice.thought.stopped {
+            return self.log_stop(Search::Move);
+        }
+        let line = match (choice.source, choice.mv) {
+            (Source::Book, Some(mv)) => LogLine::BookMove { mv, value: choice.value },
+            _ => describe(level, &choice.thought),
+        };
+        let alive = self.emit(Event::Log(line));
+        if !self.is_current(generation) {
+            return alive;
+        }
+        alive
+            && self.emit(Event::Thought { generation, thought: choice.thought })
+            && self.emit(Event::Done { generation })
+    }
+
+    fn random_board(&mut self, thinker: &Thinker, generation: u64, spec: &RandomBoardSpec, seed: u64) -> bool {
+        let result = random_board::generate(thinker, spec, &mut GameRng::new(seed));
+        if result == Err(RandomBoardError::Stopped) {
+            return self.log_stop(Search::RandomBoard);
+        }
+        if !self.is_current(generation) {
+            return true;
+        }
+        let logged = match &result {
+            Ok(board) => self.emit(Event::Log(LogLine::RandomBoard {
+                moves: spec.moves(),
+                black_score: board.black_score,
+                tries: board.tries,
+            })),
+            Err(_) => true,
+        };
+        logged && self.emit(Event::RandomBoard { generation, result }) && self.emit(Event::Done { generation })
+    }
+
+    /// Each position's value, in the order given: the book's when the position is in it, otherwise a search.
+    fn analyze(
+        &self,
+        thinker: &Thinker,
+        generation: u64,
+        positions: Vec<(usize, Position)>,
+        level: Level,
+        book: Option<&SharedBook>,
+    ) -> bool {
+        for (ply, position) in positions {
+            if !self.is_current(generation) {
+                return true;
+            }
+            let in_book = book
+                .and_then(SharedBook::read)
+                .and_then(|book| book.get(&position.board).map(|_| thinker.analyze(&position, level, Some(&book))));
+            let analysis = in_book.unwrap_or_else(|| thinker.analyze(&position, level, None));
+            if analysis.is_stopped() {
+                return self.log_stop(Search::Analysis);
+            }
+            if !self.is_current(generation) {
+                return true;
+            }
+            let value = black_value(position.side_to_move, analysis.score());
+            if !self.emit(Event::Analyzed { generation, ply, value }) {
+                return false;
+            }
+        }
+        self.emit(Event::Log(LogLine::AnalysisDone { level: level.get() })) && self.emit(Event::Done { generation })
+    }
+
+    /// Values for every legal move through the engine's hint schedule: the book's values first (the book is lent
+    /// for that step only), then the other moves deepened level by level, each value sent as soon as it is found.
     fn hints(
         &self,
         thinker: &Thinker,
@@ -425,67 +452,48 @@ impl Worker {
         level: Level,
         book: Option<&SharedBook>,
     ) -> bool {
-        let mut moves: Vec<Square> = position.board.moves().into_iter().collect();
-        // Book values first, for the moves in the book; only the others are searched.
-        if let Some(book) = book.and_then(SharedBook::read) {
-            for value in views::book_moves(&book, &position.board) {
-                let Move::Place(square) = value.mv else { continue };
-                let pv = match shirokuro_engine::book::book_child(&position.board, value.mv) {
-                    Some((child, _)) => ops::principal_line(&book, &child),
-                    None => Vec::new(),
-                };
-                let hint = Event::Hint { generation, square, value: i32::from(value.value), kind: HintKind::Book, pv };
-                if !self.emit(hint) {
-                    return false;
-                }
-                moves.retain(|&m| m != square);
+        let in_book = book.and_then(SharedBook::read).map(|book| book_hints(&book, &position)).unwrap_or_default();
+        let mut skip = Vec::with_capacity(in_book.len());
+        for hint in in_book {
+            skip.push(hint.square);
+            if !self.emit(Event::Hint {
+                generation,
+                square: hint.square,
+                value: hint.value,
+                kind: hint.kind,
+                pv: hint.pv,
+            }) {
+                return false;
             }
         }
-        if moves.is_empty() {
-            return self.emit(Event::Done { generation });
-        }
-        let root_empties = u8::try_from(position.board.empty_count()).unwrap_or(60);
-        let mut steps: Vec<u8> = (1..=level.get()).filter(|l| *l <= 2 || l % 2 == 0).collect();
-        if steps.last() != Some(&level.get()) {
-            steps.push(level.get());
-        }
-        for step in steps {
-            let root_level = Level::clamped(step);
-            // A midgame plan searches each child one ply shallower; an endgame plan (decided by the empties) keeps
-            // the level, so an exact root plan means exact children.
-            let (kind, child_level) = match root_level.plan(root_empties) {
-                SearchPlan::Midgame { depth, .. } => {
-                    (HintKind::Level(depth), Level::clamped(step.saturating_sub(1).max(1)))
-                }
-                SearchPlan::Endgame { selectivity } if selectivity.is_exact() => (HintKind::Percent(100), root_level),
-                // 99.9 % shows as 99 %: only an exact result may read 100 %.
-                SearchPlan::Endgame { selectivity } => {
-                    (HintKind::Percent(selectivity.percent().floor() as u8), root_level)
-                }
-            };
-            for &square in &moves {
-                if !self.is_current(generation) {
-                    return true;
-                }
-                let Ok(child) = position.play(Move::Place(square)) else { continue };
-                let thought = thinker.think(&child, child_level);
-                if thought.stopped {
-                    return self.log_stop(Search::Hints);
-                }
-                if !self.is_current(generation) {
-                    return true;
-                }
-                if !self.emit(Event::Hint { generation, square, value: -thought.score, kind, pv: thought.pv }) {
-                    return false;
-                }
+        let mut alive = true;
+        let end = thinker.search_hints(&position, level, &skip, &mut |hint| {
+            if !self.is_current(generation) {
+                return ControlFlow::Break(());
             }
-            // An exact result cannot improve: stop deepening.
-            if kind == HintKind::Percent(100) {
-                break;
-            }
+            alive = self.emit(Event::Hint {
+                generation,
+                square: hint.square,
+                value: hint.value,
+                kind: hint.kind,
+                pv: hint.pv,
+            });
+            if alive { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        });
+        match end {
+            HintsEnd::Stopped => self.log_stop(Search::Hints),
+            HintsEnd::Interrupted => alive,
+            HintsEnd::Finished => self.emit(Event::Done { generation }),
         }
-        self.emit(Event::Done { generation })
     }
+}
+
+/// Sends an event; `false` once the app has gone. Log lines also go to the process log.
+fn emit(events: &Outbox<Event>, event: Event) -> bool {
+    if let Event::Log(line) = &event {
+        tracing::info!(target: "shirokuro::engine", "{}", line.text(crate::i18n::Language::English.strings()));
+    }
+    events.emit(event)
 }
 
 /// `score` (for `side`) from Black's point of view.
@@ -523,33 +531,4 @@ fn describe(level: Level, thought: &Thought) -> LogLine {
         millis: u64::try_from(thought.elapsed.as_millis()).unwrap_or(u64::MAX),
         nps: nps as u64,
     }
-}
-
-/// The AI's book move in `position`, chosen at random among the best (Egaroucid's default), as a [`Thought`] whose
-/// line follows the book; `None` when the book has no usable move here.
-#[must_use]
-pub fn book_thought(book: &shirokuro_engine::book::Book, position: &Position, rng: &mut GameRng) -> Option<Thought> {
-    let moves = views::book_moves(book, &position.board);
-    let mv = views::choose_book_move(&moves, 0, rng)?;
-    let value = moves.iter().find(|m| m.mv == mv).map(|m| i32::from(m.value))?;
-    let mut pv = vec![mv];
-    if let Some((child, _)) = shirokuro_engine::book::book_child(&position.board, mv) {
-        pv.extend(ops::principal_line(book, &child));
-    }
-    Some(Thought {
-        best_move: Some(mv),
-        score: value,
-        exact: false,
-        depth: 0,
-        nodes: 0,
-        elapsed: std::time::Duration::ZERO,
-        stopped: false,
-        selectivity: shirokuro_engine::level::Selectivity::Exact,
-        pv,
-    })
-}
-
-/// The book's value of `position` for its side to move, if the position is in the book.
-fn book_value(book: &shirokuro_engine::book::Book, position: &Position) -> Option<i32> {
-    book.get(&position.board).map(|entry| i32::from(entry.value))
 }

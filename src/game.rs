@@ -14,8 +14,8 @@ mod view;
 
 use std::collections::VecDeque;
 
-use shirokuro_engine::arena::GameRng;
 use shirokuro_engine::bitboard::Symmetry;
+use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::{Color, Move, Position, Square};
 
 use board_editor::BoardEditor;

@@ -13,7 +13,7 @@ use crate::in_out;
 use crate::message::Message;
 use crate::settings::{self, Change, Toggle, display_value};
 use shirokuro_engine::bitboard::Symmetry;
-use shirokuro_engine::book::loss::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
+use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
 type MenuItem<'a> = Item<'a, Message, iced::Theme, iced::Renderer>;
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use shirokuro_engine::book::loss::LossCurves;
+use shirokuro_engine::think::loss_curves::LossCurves;
 
 use crate::fsutil;
 use crate::i18n::Language;

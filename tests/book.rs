@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-
 use iced::futures::executor::block_on;
 use iced::futures::{Stream, StreamExt};
 use shirokuro::book::{Event, Handle, Job, Operation, Outcome, SharedBook};
@@ -281,7 +280,7 @@ fn the_engine_plays_book_moves_and_labels_book_hints() {
     }
     assert!(kinds.contains(&(sq("d6"), -3, HintKind::Book)));
     for searched in ["f4", "f6"] {
-        assert!(kinds.iter().any(|(s, _, k)| *s == sq(searched) && matches!(k, HintKind::Level(_))), "{kinds:?}");
+        assert!(kinds.iter().any(|(s, _, k)| *s == sq(searched) && matches!(k, HintKind::Depth(_))), "{kinds:?}");
     }
     assert_eq!(kinds.iter().filter(|(s, _, _)| *s == sq("d6")).count(), 1, "the book move is not searched");
 }

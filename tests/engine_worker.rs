@@ -93,7 +93,7 @@ fn the_worker_makes_random_boards() {
 
 #[test]
 fn the_worker_plays_with_the_loss_curves() {
-    use shirokuro_engine::book::loss::LossCurves;
+    use shirokuro_engine::think::loss_curves::LossCurves;
     let (handle, mut events) = started();
     let position = shirokuro_engine::notation::parse_transcript("f5d6c3d3c4").unwrap().end;
     let loss = Some(LossCurves::flat(64, 100));
@@ -101,4 +101,43 @@ fn the_worker_plays_with_the_loss_curves() {
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(position.board.is_legal(thought.best_move.unwrap()));
     assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
+}
+
+/// The app's AI and the command line's (`play`, GTP, NBoard: `Thinker::choose`) pick the same book move from the
+/// same position, book and seed; different seeds pick different moves among the book's equal best.
+#[test]
+fn the_app_and_the_command_line_choose_the_same_move() {
+    use std::sync::Arc;
+
+    use shirokuro::book::SharedBook;
+    use shirokuro_engine::book::{Book, Entry};
+    use shirokuro_engine::eval::Weights;
+    use shirokuro_engine::rng::GameRng;
+    use shirokuro_engine::search::SolveOptions;
+    use shirokuro_engine::think::{Policy, Source, Thinker};
+    use shirokuro_engine::{Move, Square};
+
+    // The four first moves are one position up to symmetry: all four are book moves worth 0.
+    let mut book = Book::new();
+    let after_f5 = Position::INITIAL.play(Move::Place(Square::F5)).unwrap();
+    let _ = book.insert(&after_f5.board, Entry::new(0, 21));
+    let direct = Thinker::new(Arc::new(Weights::zero()), SolveOptions::default().with_hash_level(14)).unwrap();
+    let shared = SharedBook::new(book.clone());
+    let level = Level::new(3).unwrap();
+    let (handle, mut events) = started();
+    let mut moves = std::collections::HashSet::new();
+    for seed in 0..8u64 {
+        let cli =
+            direct.choose(&Position::INITIAL, &Policy::new(level), Some(&book), &mut GameRng::new(seed), &mut |_| {});
+        assert_eq!(cli.source, Source::Book);
+        handle.seed(seed);
+        let generation = seed + 100;
+        let job = Job::Think { position: Position::INITIAL, level, book: Some(shared.clone()), loss: None };
+        handle.send(Request { generation, job });
+        let Event::Thought { thought, .. } = next(&mut events) else { panic!("a move") };
+        assert_eq!(thought.best_move, cli.mv, "seed {seed}");
+        assert!(matches!(next(&mut events), Event::Done { .. }));
+        let _ = moves.insert(cli.mv);
+    }
+    assert!(moves.len() >= 2, "8 seeds all chose {moves:?}");
 }

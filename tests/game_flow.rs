@@ -126,7 +126,7 @@ fn hint_values_stream_in_and_only_the_current_generation_counts() {
         generation,
         square: sq(square),
         value,
-        kind: HintKind::Level(1),
+        kind: HintKind::Depth(1),
         pv: Vec::new(),
     };
     let _ = game.on_engine(hint(generation, "f5", 2), &ctx(&settings));
@@ -359,7 +359,7 @@ fn the_best_line_comes_from_the_ai_and_from_the_best_hint() {
         generation,
         square: sq("c5"),
         value: 4,
-        kind: HintKind::Level(1),
+        kind: HintKind::Depth(1),
         pv: vec![Move::Place(sq("f6"))],
     };
     let _ = game.on_engine(hint, &ctx(&settings));
@@ -451,7 +451,7 @@ fn a_saved_game_file_opens_as_the_same_line_with_its_values() {
 
 #[test]
 fn accept_ai_loss_sends_the_curves_with_the_ais_move() {
-    use shirokuro_engine::book::loss::LossCurves;
+    use shirokuro_engine::think::loss_curves::LossCurves;
     let mut settings = Settings { ai_plays_black: false, ai_plays_white: true, ..Settings::default() };
     let (mut game, _) = ready_game(&settings);
     let action = game.update(Message::SquareClicked(sq("f5")), &ctx(&settings));

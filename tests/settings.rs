@@ -192,7 +192,7 @@ fn random_board_settings_round_trip_keep_their_gap_and_bad_ones_fall_back() {
 
 #[test]
 fn accept_ai_loss_and_its_curves_round_trip_and_bad_curves_fall_back() {
-    use shirokuro_engine::book::loss::LossCurves;
+    use shirokuro_engine::think::loss_curves::LossCurves;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("settings.toml");
     let s = Settings { accept_ai_loss: true, ai_loss: LossCurves::flat(8, 55), ..Settings::default() };

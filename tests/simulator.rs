@@ -392,7 +392,7 @@ fn the_settings_menu_has_the_ai_loss_submenu() {
     assert!(app.settings().accept_ai_loss);
     assert!(curves.max_loss_points().iter().all(|v| *v == 8) && curves.percent_points().iter().all(|p| *p == 55));
     let _ = app.update(Message::Setting(Change::AiLossDefault));
-    assert_eq!(app.settings().ai_loss, shirokuro_engine::book::loss::LossCurves::default());
+    assert_eq!(app.settings().ai_loss, shirokuro_engine::think::loss_curves::LossCurves::default());
 }
 
 #[test]

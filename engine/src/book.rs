@@ -42,11 +42,6 @@ pub mod error;
 pub mod exits;
 pub mod file;
 pub mod learn;
-/// The "Accept AI's Loss" curves, now [`crate::think::loss_curves`].
-// Old path, kept for the app until it moves to the new one.
-pub mod loss {
-    pub use crate::think::loss_curves::*;
-}
 pub mod ops;
 mod table;
 pub mod text;

@@ -39,9 +39,6 @@ pub mod stability;
 pub mod think;
 pub mod tools;
 
-// Old path, kept for the app until it moves to the new one.
-pub use tools::arena;
-
 pub use bitboard::{Bitboard, Symmetry};
 pub use board::{Board, Color, IllegalMove, Move};
 pub use flip::Backend;

@@ -25,7 +25,7 @@ mod null_window;
 pub mod policy;
 
 pub use analysis::Analysis;
-pub use hints::{Hint, HintKind, HintsEnd};
+pub use hints::{Hint, HintKind, HintsEnd, book_hints};
 pub use policy::{Choice, OUT_OF_BOOK_MARGIN, Policy, Source};
 
 /// The level at which the position after a move is searched when the moves of a position are compared (hints, the

@@ -37,15 +37,15 @@ fn opening_book() -> Book {
 
 /// Black's first move by a direct call of the entry point.
 fn direct(book: &Arc<Book>, seed: u64) -> Move {
-    let policy = Policy::new(level()).with_book(Some(Arc::clone(book)));
-    let choice = thinker().choose(&Position::INITIAL, &policy, &mut GameRng::new(seed), &mut |_| {});
+    let policy = Policy::new(level());
+    let choice = thinker().choose(&Position::INITIAL, &policy, Some(book), &mut GameRng::new(seed), &mut |_| {});
     assert_eq!(choice.source, Source::Book);
     choice.mv.expect("a book move")
 }
 
 fn engine(book: &Arc<Book>, seed: u64) -> Arc<PolicyEngine> {
-    let policy = Policy::new(Level::new(30).expect("level")).with_book(Some(Arc::clone(book)));
-    Arc::new(PolicyEngine::new(thinker(), policy, GameRng::new(seed)))
+    let policy = Policy::new(Level::new(30).expect("level"));
+    Arc::new(PolicyEngine::new(thinker(), policy, Some(Arc::clone(book)), GameRng::new(seed)))
 }
 
 #[test]
@@ -79,7 +79,7 @@ fn without_a_book_the_policy_engine_plays_the_search_move() {
     let position = shirokuro_engine::notation::parse_transcript("f5d6c3").expect("line").end;
     let expected = thinker().think(&position, level()).best_move.expect("a move");
     let policy = Policy::new(level());
-    let mut gtp = GtpSession::new(Arc::new(PolicyEngine::new(thinker(), policy, GameRng::new(1))), level());
+    let mut gtp = GtpSession::new(Arc::new(PolicyEngine::new(thinker(), policy, None, GameRng::new(1))), level());
     let out = run_script(&mut gtp, "play b f5\nplay w d6\nplay b c3\ngenmove w").out;
     assert_eq!(
         out.get(6).map(String::as_str),

@@ -225,6 +225,6 @@ impl Game {
 }
 
 /// The loss curves the AI plays with, when Settings ▸ Accept AI's Loss is on.
-fn ai_loss(settings: &Settings) -> Option<shirokuro_engine::book::loss::LossCurves> {
+fn ai_loss(settings: &Settings) -> Option<shirokuro_engine::think::loss_curves::LossCurves> {
     settings.accept_ai_loss.then_some(settings.ai_loss)
 }

@@ -27,7 +27,7 @@ impl Game {
         let best = hints.first().map(|h| h.value);
         let label = |kind: HintKind| match kind {
             HintKind::Book => strings.hint_book.clone(),
-            HintKind::Level(depth) => fill(&strings.hint_level, &[&depth]),
+            HintKind::Depth(depth) => fill(&strings.hint_level, &[&depth]),
             HintKind::Percent(p) => fill(&strings.hint_percent, &[&p]),
         };
         self.scene = Scene {

@@ -1,6 +1,6 @@
 //! Settings changes from the menus and shortcuts: one [`Change`] per setting, applied with its range checks.
 
-use shirokuro_engine::book::loss::LossCurves;
+use shirokuro_engine::think::loss_curves::LossCurves;
 
 use super::{BOOK_DEPTHS, BOOK_ERRORS, Display, HASH_LEVELS, HINT_COUNTS, LEVELS, RANDOM_MOVES, Settings, THREADS};
 

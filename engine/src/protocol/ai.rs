@@ -1,9 +1,10 @@
 //! [`PolicyEngine`]: a [`Thinker`] that plays under a [`Policy`] (a book, its variation, accepted losses), so GTP and
 //! NBoard play the same AI as the app and `shirokuro-cli play`.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::{Decision, Engine, Iteration};
+use crate::book::Book;
 use crate::level::Level;
 use crate::position::Position;
 use crate::rng::GameRng;
@@ -14,14 +15,15 @@ use crate::think::{Policy, Thinker};
 pub struct PolicyEngine {
     thinker: Thinker,
     policy: Policy,
+    book: Option<Arc<Book>>,
     rng: Mutex<GameRng>,
 }
 
 impl PolicyEngine {
-    /// `thinker` playing under `policy`, drawing its random choices from `rng`.
+    /// `thinker` playing under `policy` from `book` (if any), drawing its random choices from `rng`.
     #[must_use]
-    pub fn new(thinker: Thinker, policy: Policy, rng: GameRng) -> PolicyEngine {
-        PolicyEngine { thinker, policy, rng: Mutex::new(rng) }
+    pub fn new(thinker: Thinker, policy: Policy, book: Option<Arc<Book>>, rng: GameRng) -> PolicyEngine {
+        PolicyEngine { thinker, policy, book, rng: Mutex::new(rng) }
     }
 
     /// The thinker.
@@ -49,7 +51,9 @@ impl Engine for PolicyEngine {
     fn choose(&self, position: &Position, level: Level, progress: &mut dyn FnMut(&Iteration)) -> Decision {
         let policy = self.policy.clone().with_level(level);
         let mut rng = self.rng.lock().unwrap_or_else(PoisonError::into_inner);
-        let choice = self.thinker.choose(position, &policy, &mut rng, &mut |p| progress(&Iteration::from(p)));
+        let choice = self
+            .thinker
+            .choose(position, &policy, self.book.as_deref(), &mut rng, &mut |p| progress(&Iteration::from(p)));
         Decision::from(&choice.thought)
     }
 

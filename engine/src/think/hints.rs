@@ -66,20 +66,28 @@ impl Thinker {
         book: Option<&Book>,
         report: &mut dyn FnMut(Hint) -> ControlFlow<()>,
     ) -> HintsEnd {
-        let board = position.board;
-        let mut moves: Vec<Square> = board.moves().into_iter().collect();
-        if let Some(book) = book {
-            for value in views::book_moves(book, &board) {
-                let Move::Place(square) = value.mv else { continue };
-                let pv = book_child(&board, value.mv).map(|(child, _)| ops::principal_line(book, &child));
-                let hint =
-                    Hint { square, value: i32::from(value.value), kind: HintKind::Book, pv: pv.unwrap_or_default() };
-                if report(hint).is_break() {
-                    return HintsEnd::Interrupted;
-                }
-                moves.retain(|&m| m != square);
+        let in_book = book.map(|book| book_hints(book, position)).unwrap_or_default();
+        let mut skip = Vec::with_capacity(in_book.len());
+        for hint in in_book {
+            skip.push(hint.square);
+            if report(hint).is_break() {
+                return HintsEnd::Interrupted;
             }
         }
+        self.search_hints(position, level, &skip, report)
+    }
+
+    /// The searched half of [`Thinker::hints`]: the moves not in `skip`, deepened step by step. A caller that lends
+    /// the book from behind a lock takes [`book_hints`] with the book, then calls this without it.
+    pub fn search_hints(
+        &self,
+        position: &Position,
+        level: Level,
+        skip: &[Square],
+        report: &mut dyn FnMut(Hint) -> ControlFlow<()>,
+    ) -> HintsEnd {
+        let board = position.board;
+        let moves: Vec<Square> = board.moves().into_iter().filter(|square| !skip.contains(square)).collect();
         if moves.is_empty() {
             return HintsEnd::Finished;
         }
@@ -112,6 +120,21 @@ impl Thinker {
         }
         HintsEnd::Finished
     }
+}
+
+/// The book half of [`Thinker::hints`]: the book's moves of `position` ([`views::book_moves`]) with their book values
+/// and lines, labelled [`HintKind::Book`].
+#[must_use]
+pub fn book_hints(book: &Book, position: &Position) -> Vec<Hint> {
+    let board = position.board;
+    views::book_moves(book, &board)
+        .into_iter()
+        .filter_map(|value| {
+            let Move::Place(square) = value.mv else { return None };
+            let pv = book_child(&board, value.mv).map(|(child, _)| ops::principal_line(book, &child));
+            Some(Hint { square, value: i32::from(value.value), kind: HintKind::Book, pv: pv.unwrap_or_default() })
+        })
+        .collect()
 }
 
 /// The levels the hints deepen through towards `level`: 1, 2, the even levels, and `level` itself.

@@ -16,8 +16,6 @@
 //!
 //! Every random draw comes from the caller's [`GameRng`], so the same position, policy and seed give the same move.
 
-use std::sync::Arc;
-
 use super::loss_curves::{LossCurves, choose_with_curves};
 use super::{ThinkProgress, Thinker, Thought, child_level};
 use crate::board::Move;
@@ -30,13 +28,12 @@ use crate::rng::GameRng;
 /// (Egaroucid's check accepts the search's move from the book's value + 2).
 pub const OUT_OF_BOOK_MARGIN: i32 = 2;
 
-/// How the AI chooses its moves: the level, and optionally a book, its variation and the loss curves.
+/// How the AI chooses its moves: the level, the book variation and optionally the loss curves. The book itself is
+/// given at each call ([`Thinker::choose`]), so that a caller holding it behind a lock lends it only for the move.
 #[derive(Debug, Clone)]
 pub struct Policy {
     /// The level of every search.
     pub level: Level,
-    /// The book to play from, if any.
-    pub book: Option<Arc<Book>>,
     /// Egaroucid's book variation level X (0..=10; 0 = uniformly among the best book moves, see
     /// [`views::choose_book_move`]).
     pub variation: u8,
@@ -50,20 +47,13 @@ impl Policy {
     /// Searching at `level`, without a book or accepted losses.
     #[must_use]
     pub fn new(level: Level) -> Policy {
-        Policy { level, book: None, variation: 0, loss: None, check_out_of_book: true }
+        Policy { level, variation: 0, loss: None, check_out_of_book: true }
     }
 
     /// The same policy at `level`.
     #[must_use]
     pub fn with_level(mut self, level: Level) -> Policy {
         self.level = level;
-        self
-    }
-
-    /// Plays from `book` (or from no book).
-    #[must_use]
-    pub fn with_book(mut self, book: Option<Arc<Book>>) -> Policy {
-        self.book = book;
         self
     }
 
@@ -126,14 +116,37 @@ impl Thinker {
         &self,
         position: &Position,
         policy: &Policy,
+        book: Option<&Book>,
         rng: &mut GameRng,
         progress: &mut dyn FnMut(&ThinkProgress),
     ) -> Choice {
-        if let Some(book) = &policy.book
-            && let Some(thought) = self.book_thought(book, position, policy, rng)
-        {
-            return Choice::new(thought, Source::Book);
+        if let Some(choice) = book.and_then(|book| self.choose_from_book(position, policy, book, rng)) {
+            return choice;
         }
+        self.choose_by_search(position, policy, rng, progress)
+    }
+
+    /// The first half of [`Thinker::choose`]: the book's move (after the check of the moves missing from the book),
+    /// or `None` when the book has no usable move here. A caller that lends the book from behind a lock calls this
+    /// with the book, then [`Thinker::choose_by_search`] without it.
+    pub fn choose_from_book(
+        &self,
+        position: &Position,
+        policy: &Policy,
+        book: &Book,
+        rng: &mut GameRng,
+    ) -> Option<Choice> {
+        self.book_thought(book, position, policy, rng).map(|thought| Choice::new(thought, Source::Book))
+    }
+
+    /// The second half of [`Thinker::choose`]: a search at the policy's level, under its loss curves if any.
+    pub fn choose_by_search(
+        &self,
+        position: &Position,
+        policy: &Policy,
+        rng: &mut GameRng,
+        progress: &mut dyn FnMut(&ThinkProgress),
+    ) -> Choice {
         match &policy.loss {
             Some(curves) => {
                 Choice::new(self.think_with_loss(position, policy.level, curves, rng), Source::SearchWithLoss)

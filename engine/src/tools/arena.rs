@@ -45,8 +45,7 @@ use crate::eval::Weights;
 use crate::level::Level;
 use crate::notation::{PassStyle, TranscriptError, format_transcript, parse_transcript};
 use crate::position::Position;
-// Old path, kept for the app until it moves to the new one.
-pub use crate::rng::GameRng;
+use crate::rng::GameRng;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveOptions};
 use crate::think::Thinker;

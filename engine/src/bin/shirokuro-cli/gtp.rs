@@ -68,7 +68,7 @@ impl EngineArgs {
         let thinker = self.thinker()?;
         let book = load_book(policy.book.as_deref())?;
         let rng = GameRng::new(policy.seed.unwrap_or_else(clock_seed));
-        Ok(PolicyEngine::new(thinker, Policy::new(self.level).with_book(book), rng))
+        Ok(PolicyEngine::new(thinker, Policy::new(self.level), book, rng))
     }
 }
 

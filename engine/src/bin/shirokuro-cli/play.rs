@@ -112,15 +112,15 @@ impl Session {
         }
     }
 
-    /// The AI's policy: the level, the book and the `--play-loss` curves.
+    /// The AI's policy: the level and the `--play-loss` curves (the book is lent at each move).
     fn policy(&self) -> Policy {
-        Policy::new(self.level).with_book(self.book.clone()).with_loss(self.loss)
+        Policy::new(self.level).with_loss(self.loss)
     }
 
     /// The AI's move under its policy (the same entry point as the app, GTP and NBoard).
     fn ai_choice(&mut self, position: &Position) -> Choice {
         let policy = self.policy();
-        self.thinker.choose(position, &policy, &mut self.seed_source, &mut |_| {})
+        self.thinker.choose(position, &policy, self.book.as_deref(), &mut self.seed_source, &mut |_| {})
     }
 
     fn current(&self) -> Position {
@@ -550,8 +550,8 @@ mod tests {
             s.seed_source = GameRng::new(seed);
             let Outcome::Continue(text) = s.execute("go") else { panic!("quit") };
             assert!(text.contains("AI plays"), "{text}");
-            let policy = Policy::new(Level::new(2).unwrap()).with_book(Some(Arc::clone(&book)));
-            let choice = direct.choose(&Position::INITIAL, &policy, &mut GameRng::new(seed), &mut |_| {});
+            let policy = Policy::new(Level::new(2).unwrap());
+            let choice = direct.choose(&Position::INITIAL, &policy, Some(&book), &mut GameRng::new(seed), &mut |_| {});
             assert_eq!(choice.source, Source::Book);
             assert_eq!(s.moves.first().copied(), choice.mv, "seed {seed}");
             let _ = moves.insert(choice.mv);

@@ -22,15 +22,15 @@ fn opening_book() -> Arc<Book> {
     Arc::new(book)
 }
 
-fn choose(thinker: &Thinker, position: &Position, policy: &Policy, seed: u64) -> Choice {
-    thinker.choose(position, policy, &mut GameRng::new(seed), &mut |_| {})
+fn choose(thinker: &Thinker, position: &Position, policy: &Policy, book: Option<&Book>, seed: u64) -> Choice {
+    thinker.choose(position, policy, book, &mut GameRng::new(seed), &mut |_| {})
 }
 
 #[test]
 fn without_a_book_the_ai_searches_at_the_level() {
     let thinker = thinker();
     let position = crate::notation::parse_transcript("f5d6c3").unwrap().end;
-    let choice = choose(&thinker, &position, &Policy::new(level(3)), 1);
+    let choice = choose(&thinker, &position, &Policy::new(level(3)), None, 1);
     let thought = thinker.think(&position, level(3));
     assert_eq!(choice.source, Source::Search);
     assert_eq!((choice.mv, choice.value), (thought.best_move, thought.score));
@@ -40,15 +40,16 @@ fn without_a_book_the_ai_searches_at_the_level() {
 #[test]
 fn book_moves_are_drawn_among_the_best_by_the_seed() {
     let thinker = thinker();
-    let policy = Policy::new(level(5)).with_book(Some(opening_book()));
+    let policy = Policy::new(level(5));
+    let book = opening_book();
     let mut seen = std::collections::HashSet::new();
     for seed in 0..16 {
-        let choice = choose(&thinker, &Position::INITIAL, &policy, seed);
+        let choice = choose(&thinker, &Position::INITIAL, &policy, Some(&book), seed);
         assert_eq!((choice.source, choice.value, choice.thought.nodes), (Source::Book, 0, 0));
         let mv = choice.mv.unwrap();
         assert!(Position::INITIAL.board.is_legal(mv));
         assert_eq!(choice.thought.pv.first(), Some(&mv));
-        assert_eq!(choose(&thinker, &Position::INITIAL, &policy, seed).mv, Some(mv), "seed {seed}");
+        assert_eq!(choose(&thinker, &Position::INITIAL, &policy, Some(&book), seed).mv, Some(mv), "seed {seed}");
         let _ = seen.insert(mv);
     }
     assert!(seen.len() >= 2, "16 seeds all chose {seen:?}");
@@ -59,8 +60,8 @@ fn a_book_whose_best_move_loses_too_much_is_ignored() {
     let thinker = thinker();
     let mut book = (*opening_book()).clone();
     let _ = book.insert(&Position::INITIAL.board, Entry::new(20, 21));
-    let policy = Policy::new(level(2)).with_book(Some(Arc::new(book)));
-    assert_eq!(choose(&thinker, &Position::INITIAL, &policy, 3).source, Source::Search);
+    let policy = Policy::new(level(2));
+    assert_eq!(choose(&thinker, &Position::INITIAL, &policy, Some(&book), 3).source, Source::Search);
 }
 
 /// After f5 only d6 is in the book, worth −40 from a level-1 search: the moves missing from the book (worth about 0
@@ -74,15 +75,16 @@ fn a_move_missing_from_the_book_that_is_better_makes_the_ai_search() {
     let book_with = |entry_level| {
         let mut book = Book::new();
         let _ = book.insert(&position.play(d6).unwrap().board, Entry::new(40, entry_level));
-        Some(Arc::new(book))
+        book
     };
-    let policy = Policy::new(level(4)).with_book(book_with(1));
-    let choice = choose(&thinker, &position, &policy, 5);
+    let policy = Policy::new(level(4));
+    let low = book_with(1);
+    let choice = choose(&thinker, &position, &policy, Some(&low), 5);
     assert_eq!(choice.source, Source::Search);
     assert_ne!(choice.mv, Some(d6));
-    let unchecked = choose(&thinker, &position, &policy.clone().with_out_of_book_check(false), 5);
+    let unchecked = choose(&thinker, &position, &policy.clone().with_out_of_book_check(false), Some(&low), 5);
     assert_eq!((unchecked.source, unchecked.mv, unchecked.value), (Source::Book, Some(d6), -40));
-    let trusted = choose(&thinker, &position, &policy.with_book(book_with(30)), 5);
+    let trusted = choose(&thinker, &position, &policy, Some(&book_with(30)), 5);
     assert_eq!((trusted.source, trusted.mv), (Source::Book, Some(d6)));
 }
 
@@ -94,8 +96,8 @@ fn a_good_book_move_survives_the_check() {
     let d6 = Move::Place(Square::D6);
     let mut book = Book::new();
     let _ = book.insert(&position.play(d6).unwrap().board, Entry::new(-30, 1));
-    let policy = Policy::new(level(4)).with_book(Some(Arc::new(book)));
-    let choice = choose(&thinker, &position, &policy, 5);
+    let policy = Policy::new(level(4));
+    let choice = choose(&thinker, &position, &policy, Some(&book), 5);
     assert_eq!((choice.source, choice.mv, choice.value), (Source::Book, Some(d6), 30));
 }
 
@@ -104,9 +106,9 @@ fn loss_curves_search_with_loss_outside_the_book() {
     let thinker = thinker();
     let position = crate::notation::parse_transcript("f5d6c3d3c4").unwrap().end;
     let policy = Policy::new(level(3)).with_loss(Some(LossCurves::flat(8, 100)));
-    let choice = choose(&thinker, &position, &policy, 9);
+    let choice = choose(&thinker, &position, &policy, None, 9);
     assert_eq!(choice.source, Source::SearchWithLoss);
     assert!(position.board.is_legal(choice.mv.unwrap()));
-    let again = choose(&thinker, &position, &policy, 9);
+    let again = choose(&thinker, &position, &policy, None, 9);
     assert_eq!((again.mv, again.value), (choice.mv, choice.value));
 }
