@@ -20,23 +20,35 @@ type MenuItem<'a> = Item<'a, Message, iced::Theme, iced::Renderer>;
 /// Width of the drop-down menus.
 const MENU_WIDTH: f32 = 300.0;
 
-fn root(label: &str) -> Element<'_, Message> {
-    container(text(label.to_owned()).size(15)).padding([4, 10]).into()
+/// A menu label and the widget id it is found by (the label's key in `locales/`), so that tests find menu items
+/// whatever the language.
+type Label<'a> = (&'a str, &'static str);
+
+/// The label of the string `key` of `s`, with `key` as its id.
+macro_rules! label {
+    ($s:ident . $key:ident) => {
+        ($s.$key.as_str(), stringify!($key))
+    };
 }
 
-fn action<'a>(label: &str, shortcut: Option<&str>, message: Message) -> MenuItem<'a> {
+fn root<'a>((label, id): Label<'_>) -> Element<'a, Message> {
+    container(text(label.to_owned()).size(15)).id(id).padding([4, 10]).into()
+}
+
+fn action<'a>((label, id): Label<'_>, shortcut: Option<&str>, message: Message) -> MenuItem<'a> {
     let label = match shortcut {
         Some(key) => format!("{label} ({key})"),
         None => label.to_owned(),
     };
-    Item::new(button(text(label).size(14)).width(Length::Fill).style(button::text).on_press(message))
+    Item::new(container(button(text(label).size(14)).width(Length::Fill).style(button::text).on_press(message)).id(id))
 }
 
-fn check<'a>(label: &str, value: bool, on_toggle: impl Fn(bool) -> Message + 'a) -> MenuItem<'a> {
-    Item::new(container(checkbox(value).label(label.to_owned()).text_size(14).on_toggle(on_toggle)).padding([4, 8]))
+fn check<'a>((label, id): Label<'_>, value: bool, on_toggle: impl Fn(bool) -> Message + 'a) -> MenuItem<'a> {
+    let checkbox = checkbox(value).label(label.to_owned()).text_size(14).on_toggle(on_toggle);
+    Item::new(container(checkbox).id(id).padding([4, 8]))
 }
 
-fn toggle<'a>(label: &str, display: &settings::Display, which: Toggle) -> MenuItem<'a> {
+fn toggle<'a>(label: Label<'_>, display: &settings::Display, which: Toggle) -> MenuItem<'a> {
     check(label, display_value(display, which), move |on| Message::Setting(Change::Display(which, on)))
 }
 
@@ -46,7 +58,7 @@ fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Render
 
 /// A labelled slider over `values` (any of the integer types the slider takes), showing its value.
 fn range<'a, T>(
-    label: &str,
+    (label, _id): Label<'_>,
     values: std::ops::RangeInclusive<T>,
     value: T,
     on_change: impl Fn(T) -> Message + 'a,
@@ -73,7 +85,12 @@ where
 }
 
 /// A slider for a book error setting; its top value reads "Inf" (no limit).
-fn error_range<'a>(label: &str, unlimited: &str, value: u8, on_change: impl Fn(u8) -> Message + 'a) -> MenuItem<'a> {
+fn error_range<'a>(
+    (label, _id): Label<'_>,
+    unlimited: &str,
+    value: u8,
+    on_change: impl Fn(u8) -> Message + 'a,
+) -> MenuItem<'a> {
     let shown = if value >= settings::BOOK_ERROR_UNLIMITED { unlimited.to_owned() } else { value.to_string() };
     shown_range(format!("{label}: {shown}"), settings::BOOK_ERRORS, value, on_change)
 }
@@ -88,19 +105,20 @@ fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::Settings) ->
     let percent = curves.percent_points()[0];
     let last_step = u8::try_from(MAX_LOSS_STEPS.len() - 1).unwrap_or(0);
     vec![
-        check(&s.accept_ai_loss, settings.accept_ai_loss, |on| Message::Setting(Change::AcceptAiLoss(on))),
+        check(label!(s.accept_ai_loss), settings.accept_ai_loss, |on| Message::Setting(Change::AcceptAiLoss(on))),
         shown_range(format!("{}: {shown}", s.ai_max_loss), 0..=last_step, u8::try_from(step).unwrap_or(0), |i| {
             Message::Setting(Change::AiMaxLoss(MAX_LOSS_STEPS[usize::from(i)]))
         }),
         shown_range(format!("{}: {percent}%", s.ai_loss_percent), 0..=20u8, percent / PERCENT_STEP, |i| {
             Message::Setting(Change::AiLossPercent(i * PERCENT_STEP))
         }),
-        action(&s.ai_loss_default, None, Message::Setting(Change::AiLossDefault)),
+        action(label!(s.ai_loss_default), None, Message::Setting(Change::AiLossDefault)),
     ]
 }
 
-fn submenu<'a>(label: &str, items: Vec<MenuItem<'a>>) -> MenuItem<'a> {
-    Item::with_menu(container(text(format!("{label} ›")).size(14)).padding([4, 8]).width(Length::Fill), menu(items))
+fn submenu<'a>((label, id): Label<'_>, items: Vec<MenuItem<'a>>) -> MenuItem<'a> {
+    let title = container(text(format!("{label} ›")).size(14)).id(id).padding([4, 8]).width(Length::Fill);
+    Item::with_menu(title, menu(items))
 }
 
 /// The menu bar. `paused` chooses between Stop and Resume; `book_busy` adds Stop to the book operations.
@@ -112,168 +130,180 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let io = |m: in_out::Message| Message::InOut(m);
 
     let game_menu = menu(vec![
-        action(&s.new_game_human, Some("Ctrl+N"), Message::NewGame(Mode::HumanVsHuman)),
-        action(&s.new_game_as_black, None, Message::NewGame(Mode::YouAsBlack)),
-        action(&s.new_game_as_white, None, Message::NewGame(Mode::YouAsWhite)),
-        action(&s.new_selfplay, None, Message::NewGame(Mode::SelfPlay)),
-        action(&s.analyze, Some("A"), g(game::Message::Analyze)),
+        action(label!(s.new_game_human), Some("Ctrl+N"), Message::NewGame(Mode::HumanVsHuman)),
+        action(label!(s.new_game_as_black), None, Message::NewGame(Mode::YouAsBlack)),
+        action(label!(s.new_game_as_white), None, Message::NewGame(Mode::YouAsWhite)),
+        action(label!(s.new_selfplay), None, Message::NewGame(Mode::SelfPlay)),
+        action(label!(s.analyze), Some("A"), g(game::Message::Analyze)),
     ]);
     let settings_menu = menu(vec![
-        check(&s.use_book, settings.use_book, |on| Message::Setting(Change::UseBook(on))),
-        range(&s.level, settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
-        range(&s.threads, settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
-        range(&s.hash_level, settings::HASH_LEVELS, settings.hash_level, |v| Message::Setting(Change::HashLevel(v))),
-        check(&s.ai_plays_black, settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
-        check(&s.ai_plays_white, settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
-        check(&s.pause_on_pass, settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
-        submenu(&s.ai_loss, ai_loss_items(s, settings)),
+        check(label!(s.use_book), settings.use_book, |on| Message::Setting(Change::UseBook(on))),
+        range(label!(s.level), settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
+        range(label!(s.threads), settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
+        range(label!(s.hash_level), settings::HASH_LEVELS, settings.hash_level, |v| {
+            Message::Setting(Change::HashLevel(v))
+        }),
+        check(label!(s.ai_plays_black), settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
+        check(label!(s.ai_plays_white), settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
+        check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
+        submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
     ]);
     let display_menu = menu(vec![
-        Item::with_menu(
-            container(text(format!("{} ›", s.display_on_board)).size(14)).padding([4, 8]).width(Length::Fill),
-            menu(vec![
-                toggle(&s.show_legal, d, Toggle::Legal),
-                toggle(&s.show_hints, d, Toggle::Hints),
-                range(&s.hint_count, settings::HINT_COUNTS, d.hint_count, |v| Message::Setting(Change::HintCount(v))),
-                toggle(&s.show_hint_level, d, Toggle::HintLevel),
-                toggle(&s.show_last_move, d, Toggle::LastMove),
-                toggle(&s.show_next_move, d, Toggle::NextMove),
-                toggle(&s.next_move_as_square, d, Toggle::NextMoveAsSquare),
-                toggle(&s.show_stable, d, Toggle::Stable),
-                toggle(&s.show_book_accuracy, d, Toggle::BookAccuracy),
-                toggle(&s.show_umigame, d, Toggle::Umigame),
-            ]),
+        submenu(
+            label!(s.display_on_board),
+            vec![
+                toggle(label!(s.show_legal), d, Toggle::Legal),
+                toggle(label!(s.show_hints), d, Toggle::Hints),
+                range(label!(s.hint_count), settings::HINT_COUNTS, d.hint_count, |v| {
+                    Message::Setting(Change::HintCount(v))
+                }),
+                toggle(label!(s.show_hint_level), d, Toggle::HintLevel),
+                toggle(label!(s.show_last_move), d, Toggle::LastMove),
+                toggle(label!(s.show_next_move), d, Toggle::NextMove),
+                toggle(label!(s.next_move_as_square), d, Toggle::NextMoveAsSquare),
+                toggle(label!(s.show_stable), d, Toggle::Stable),
+                toggle(label!(s.show_book_accuracy), d, Toggle::BookAccuracy),
+                toggle(label!(s.show_umigame), d, Toggle::Umigame),
+            ],
         ),
-        Item::with_menu(
-            container(text(format!("{} ›", s.display_panels)).size(14)).padding([4, 8]).width(Length::Fill),
-            menu(vec![
-                toggle(&s.show_info, d, Toggle::Info),
-                toggle(&s.show_graph, d, Toggle::Graph),
-                toggle(&s.show_log, d, Toggle::Log),
-                toggle(&s.alt_palette, d, Toggle::AltPalette),
-                toggle(&s.show_random_graph, d, Toggle::RandomGraph),
-            ]),
+        submenu(
+            label!(s.display_panels),
+            vec![
+                toggle(label!(s.show_info), d, Toggle::Info),
+                toggle(label!(s.show_graph), d, Toggle::Graph),
+                toggle(label!(s.show_log), d, Toggle::Log),
+                toggle(label!(s.alt_palette), d, Toggle::AltPalette),
+                toggle(label!(s.show_random_graph), d, Toggle::RandomGraph),
+            ],
         ),
     ]);
     let stop_or_resume = if paused {
-        action(&s.resume_ai, None, g(game::Message::Resume))
+        action(label!(s.resume_ai), None, g(game::Message::Resume))
     } else {
-        action(&s.stop_ai, Some("Q"), g(game::Message::Stop))
+        action(label!(s.stop_ai), Some("Q"), g(game::Message::Stop))
     };
     let r = settings.random_board;
     let scores = i16::from(*settings::RANDOM_SCORES.start())..=i16::from(*settings::RANDOM_SCORES.end());
     let score = |v: i16| i8::try_from(v).unwrap_or(0);
     let operate_menu = menu(vec![
-        action(&s.ai_one_move, Some("G"), g(game::Message::AiMoveOnce)),
-        action(&s.forward, Some("Right"), g(game::Message::Forward)),
-        action(&s.backward, Some("Left"), g(game::Message::Backward)),
-        action(&s.undo, Some("Backspace"), g(game::Message::Undo)),
-        action(&s.first_position, Some("Home"), g(game::Message::First)),
-        action(&s.last_position, Some("End"), g(game::Message::Last)),
-        action(&s.save_branch, Some("Ctrl+L"), g(game::Message::SaveBranch)),
-        action(&s.back_to_random, Some("Shift+Home"), g(game::Message::BackToRandom)),
+        action(label!(s.ai_one_move), Some("G"), g(game::Message::AiMoveOnce)),
+        action(label!(s.forward), Some("Right"), g(game::Message::Forward)),
+        action(label!(s.backward), Some("Left"), g(game::Message::Backward)),
+        action(label!(s.undo), Some("Backspace"), g(game::Message::Undo)),
+        action(label!(s.first_position), Some("Home"), g(game::Message::First)),
+        action(label!(s.last_position), Some("End"), g(game::Message::Last)),
+        action(label!(s.save_branch), Some("Ctrl+L"), g(game::Message::SaveBranch)),
+        action(label!(s.back_to_random), Some("Shift+Home"), g(game::Message::BackToRandom)),
         submenu(
-            &s.convert,
+            label!(s.convert),
             [
-                (&s.convert_rotate180, Symmetry::Rotate180),
-                (&s.convert_rotate90_cw, Symmetry::Rotate90),
-                (&s.convert_rotate90_ccw, Symmetry::Rotate270),
-                (&s.convert_black_line, Symmetry::MirrorAntiDiagonal),
-                (&s.convert_white_line, Symmetry::MirrorDiagonal),
-                (&s.convert_horizontal, Symmetry::MirrorHorizontal),
-                (&s.convert_vertical, Symmetry::MirrorVertical),
+                (label!(s.convert_rotate180), Symmetry::Rotate180),
+                (label!(s.convert_rotate90_cw), Symmetry::Rotate90),
+                (label!(s.convert_rotate90_ccw), Symmetry::Rotate270),
+                (label!(s.convert_black_line), Symmetry::MirrorAntiDiagonal),
+                (label!(s.convert_white_line), Symmetry::MirrorDiagonal),
+                (label!(s.convert_horizontal), Symmetry::MirrorHorizontal),
+                (label!(s.convert_vertical), Symmetry::MirrorVertical),
             ]
             .into_iter()
             .map(|(label, symmetry)| action(label, None, g(game::Message::Convert(symmetry))))
             .collect(),
         ),
         submenu(
-            &s.random_board,
+            label!(s.random_board),
             vec![
-                action(&s.random_generate, Some("Ctrl+R"), g(game::Message::GenerateRandom)),
-                range(&s.random_moves, settings::RANDOM_MOVES, r.moves, |v| Message::Setting(Change::RandomMoves(v))),
-                range(&s.random_score_min, scores.clone(), i16::from(r.score_min), move |v| {
+                action(label!(s.random_generate), Some("Ctrl+R"), g(game::Message::GenerateRandom)),
+                range(label!(s.random_moves), settings::RANDOM_MOVES, r.moves, |v| {
+                    Message::Setting(Change::RandomMoves(v))
+                }),
+                range(label!(s.random_score_min), scores.clone(), i16::from(r.score_min), move |v| {
                     Message::Setting(Change::RandomMin(score(v)))
                 }),
-                range(&s.random_score_max, scores, i16::from(r.score_max), move |v| {
+                range(label!(s.random_score_max), scores, i16::from(r.score_max), move |v| {
                     Message::Setting(Change::RandomMax(score(v)))
                 }),
             ],
         ),
         stop_or_resume,
-        action(&s.clear_cache, None, g(game::Message::ClearCache)),
+        action(label!(s.clear_cache), None, g(game::Message::ClearCache)),
     ]);
     let in_out_menu = menu(vec![
-        action(&s.paste_transcript, Some("Ctrl+V"), io(in_out::Message::Paste)),
-        action(&s.input_text, None, io(in_out::Message::InputText)),
-        action(&s.edit_board, Some("Ctrl+E"), Message::Game(game::Message::EditBoard(true))),
-        action(&s.copy_transcript, Some("Ctrl+C"), io(in_out::Message::CopyTranscript)),
-        action(&s.copy_board, None, io(in_out::Message::CopyBoard)),
-        action(&s.screenshot, Some("Ctrl+S"), io(in_out::Message::Screenshot)),
-        action(&s.save_game, None, io(in_out::Message::SaveGame)),
-        action(&s.open_game, None, io(in_out::Message::OpenGame)),
-        action(&s.game_library, None, io(in_out::Message::Library)),
+        action(label!(s.paste_transcript), Some("Ctrl+V"), io(in_out::Message::Paste)),
+        action(label!(s.input_text), None, io(in_out::Message::InputText)),
+        action(label!(s.edit_board), Some("Ctrl+E"), Message::Game(game::Message::EditBoard(true))),
+        action(label!(s.copy_transcript), Some("Ctrl+C"), io(in_out::Message::CopyTranscript)),
+        action(label!(s.copy_board), None, io(in_out::Message::CopyBoard)),
+        action(label!(s.screenshot), Some("Ctrl+S"), io(in_out::Message::Screenshot)),
+        action(label!(s.save_game), None, io(in_out::Message::SaveGame)),
+        action(label!(s.open_game), None, io(in_out::Message::OpenGame)),
+        action(label!(s.game_library), None, io(in_out::Message::Library)),
     ]);
     let b = &settings.book;
     let inf = s.book_unlimited.as_str();
     let book = |operation| Message::Book(book::Message::Run(operation));
     let mut operations = vec![
-        check(&s.book_right_click, b.right_click_edit, |on| Message::Setting(Change::BookRightClick(on))),
-        action(&s.book_deviate, None, book(Operation::Deviate)),
-        action(&s.book_deviate_transcripts, None, Message::DeviateTranscripts),
-        action(&s.book_store, None, book(Operation::Store)),
-        action(&s.book_fix, None, book(Operation::Fix)),
-        action(&s.book_fix_edax, None, book(Operation::FixEdax)),
-        action(&s.book_reduce, None, book(Operation::Reduce)),
-        action(&s.book_leaves, None, book(Operation::Leaves)),
+        check(label!(s.book_right_click), b.right_click_edit, |on| Message::Setting(Change::BookRightClick(on))),
+        action(label!(s.book_deviate), None, book(Operation::Deviate)),
+        action(label!(s.book_deviate_transcripts), None, Message::DeviateTranscripts),
+        action(label!(s.book_store), None, book(Operation::Store)),
+        action(label!(s.book_fix), None, book(Operation::Fix)),
+        action(label!(s.book_fix_edax), None, book(Operation::FixEdax)),
+        action(label!(s.book_reduce), None, book(Operation::Reduce)),
+        action(label!(s.book_leaves), None, book(Operation::Leaves)),
     ];
     if book_busy {
-        operations.push(action(&s.book_stop, Some("Q"), Message::Book(book::Message::Stop)));
+        operations.push(action(label!(s.book_stop), Some("Q"), Message::Book(book::Message::Stop)));
     }
     let book_menu = menu(vec![
         submenu(
-            &s.book_settings,
+            label!(s.book_settings),
             vec![
-                range(&s.book_depth, settings::BOOK_DEPTHS, b.depth, |v| Message::Setting(Change::BookDepth(v))),
-                error_range(&s.book_error_per_move, inf, b.error_per_move, |v| {
+                range(label!(s.book_depth), settings::BOOK_DEPTHS, b.depth, |v| Message::Setting(Change::BookDepth(v))),
+                error_range(label!(s.book_error_per_move), inf, b.error_per_move, |v| {
                     Message::Setting(Change::BookErrorPerMove(v))
                 }),
-                error_range(&s.book_error_sum, inf, b.error_sum, |v| Message::Setting(Change::BookErrorSum(v))),
-                error_range(&s.book_error_leaf, inf, b.error_leaf, |v| Message::Setting(Change::BookErrorLeaf(v))),
+                error_range(label!(s.book_error_sum), inf, b.error_sum, |v| Message::Setting(Change::BookErrorSum(v))),
+                error_range(label!(s.book_error_leaf), inf, b.error_leaf, |v| {
+                    Message::Setting(Change::BookErrorLeaf(v))
+                }),
             ],
         ),
-        submenu(&s.book_operation, operations),
+        submenu(label!(s.book_operation), operations),
         submenu(
-            &s.book_file_operation,
+            label!(s.book_file_operation),
             vec![
-                action(&s.book_import, None, book(Operation::Import)),
-                action(&s.book_export, None, book(Operation::Export)),
-                action(&s.book_merge, None, book(Operation::Merge)),
-                action(&s.book_reference, None, book(Operation::Reference)),
+                action(label!(s.book_import), None, book(Operation::Import)),
+                action(label!(s.book_export), None, book(Operation::Export)),
+                action(label!(s.book_merge), None, book(Operation::Merge)),
+                action(label!(s.book_reference), None, book(Operation::Reference)),
             ],
         ),
-        action(&s.book_info, None, book(Operation::Info)),
+        action(label!(s.book_info), None, book(Operation::Info)),
     ]);
-    let help_menu = menu(vec![action(&s.about, None, Message::About)]);
+    let help_menu = menu(vec![action(label!(s.about), None, Message::About)]);
     let language_menu = menu(
         Language::ALL
             .iter()
             .map(|&language| {
                 let mark = if language == ctx.language { "• " } else { "   " };
-                action(&format!("{mark}{language}"), None, Message::LanguageSelected(language))
+                let id = match language {
+                    Language::English => "language_en",
+                    Language::Japanese => "language_ja",
+                };
+                action((&format!("{mark}{language}"), id), None, Message::LanguageSelected(language))
             })
             .collect(),
     );
 
     let bar = MenuBar::new(vec![
-        Item::with_menu(root(&s.menu_game), game_menu),
-        Item::with_menu(root(&s.menu_settings), settings_menu),
-        Item::with_menu(root(&s.menu_display), display_menu),
-        Item::with_menu(root(&s.menu_operate), operate_menu),
-        Item::with_menu(root(&s.menu_in_out), in_out_menu),
-        Item::with_menu(root(&s.menu_book), book_menu),
-        Item::with_menu(root(&s.menu_help), help_menu),
-        Item::with_menu(root(&s.menu_language), language_menu),
+        Item::with_menu(root(label!(s.menu_game)), game_menu),
+        Item::with_menu(root(label!(s.menu_settings)), settings_menu),
+        Item::with_menu(root(label!(s.menu_display)), display_menu),
+        Item::with_menu(root(label!(s.menu_operate)), operate_menu),
+        Item::with_menu(root(label!(s.menu_in_out)), in_out_menu),
+        Item::with_menu(root(label!(s.menu_book)), book_menu),
+        Item::with_menu(root(label!(s.menu_help)), help_menu),
+        Item::with_menu(root(label!(s.menu_language)), language_menu),
     ])
     .spacing(2.0)
     .width(Length::Fill);

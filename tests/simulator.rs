@@ -61,8 +61,8 @@ fn clicking_a_square_plays_it() {
 fn the_game_menu_opens_and_starts_a_new_game() {
     let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     let mut ui = screen(&app);
-    let _ = ui.click("Game").expect("the Game menu title");
-    let _ = ui.click("New Game (You as White)").expect("the menu opened");
+    let _ = ui.click(selector::id("menu_game")).expect("the Game menu title");
+    let _ = ui.click(selector::id("new_game_as_white")).expect("the menu opened");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::NewGame(Mode::YouAsWhite))), "{messages:?}");
     for message in messages {
@@ -81,8 +81,8 @@ fn the_game_menu_opens_and_starts_a_new_game() {
 fn the_language_menu_switches_to_japanese() {
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("Language").expect("the Language menu title");
-    let _ = ui.click("   日本語").expect("the Japanese entry");
+    let _ = ui.click(selector::id("menu_language")).expect("the Language menu title");
+    let _ = ui.click(selector::id("language_ja")).expect("the Japanese entry");
     let messages: Vec<Message> = ui.into_messages().collect();
     for message in messages {
         let _ = app.update(message);
@@ -96,14 +96,14 @@ fn the_language_menu_switches_to_japanese() {
 fn help_about_opens_and_closes() {
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("Help").unwrap();
-    let _ = ui.click("About Shirokuro").unwrap();
+    let _ = ui.click(selector::id("menu_help")).unwrap();
+    let _ = ui.click(selector::id("about")).unwrap();
     for message in ui.into_messages().collect::<Vec<_>>() {
         let _ = app.update(message);
     }
     assert!(matches!(app.modal(), Some(shirokuro::modal::Modal::About)));
     let mut ui = screen(&app);
-    let _ = ui.click("Close").unwrap();
+    let _ = ui.click(selector::id("close")).unwrap();
     for message in ui.into_messages().collect::<Vec<_>>() {
         let _ = app.update(message);
     }
@@ -150,24 +150,24 @@ fn the_book_menu_and_use_book_send_their_messages() {
     use shirokuro::settings::Change;
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("Book").expect("the Book menu title");
-    let _ = ui.click("Book Info").expect("Book Info in the Book menu");
+    let _ = ui.click(selector::id("menu_book")).expect("the Book menu title");
+    let _ = ui.click(selector::id("book_info")).expect("Book Info in the Book menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::Book(book::Message::Run(Operation::Info)))), "{messages:?}");
 
     // The submenus are there (opening them needs a re-layout between events, which the simulator does not do: iced_aw
     // then indexes a menu that is not laid out yet).
     let mut ui = screen(&app);
-    let _ = ui.click("Book").unwrap();
-    for title in ["Book Settings ›", "Book Operation ›", "File Operation ›"] {
-        assert!(ui.find(title).is_ok(), "{title}");
+    let _ = ui.click(selector::id("menu_book")).unwrap();
+    for title in ["book_settings", "book_operation", "book_file_operation"] {
+        assert!(ui.find(selector::id(title)).is_ok(), "{title}");
     }
     drop(ui);
 
     assert!(app.settings().use_book);
     let mut ui = screen(&app);
-    let _ = ui.click("Settings").unwrap();
-    let _ = ui.click("Use Book").expect("Use Book in the Settings menu");
+    let _ = ui.click(selector::id("menu_settings")).unwrap();
+    let _ = ui.click(selector::id("use_book")).expect("Use Book in the Settings menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     let messages = apply(&mut app, messages);
     assert!(messages.iter().any(|m| matches!(m, Message::Setting(Change::UseBook(false)))), "{messages:?}");
@@ -211,7 +211,7 @@ fn book_info_opens_in_a_box_and_a_damaged_book_gives_a_notice() {
     let mut ui = screen(&app);
     assert!(ui.find(selector::id("book-info")).is_ok());
     assert!(ui.find("Positions: 1").is_ok() && ui.find("Lv. 21: 1").is_ok() && ui.find("Ply 0: 1").is_ok());
-    let _ = ui.click("Close").unwrap();
+    let _ = ui.click(selector::id("close")).unwrap();
     let messages: Vec<Message> = ui.into_messages().collect();
     let _ = apply(&mut app, messages);
     assert!(app.modal().is_none());
@@ -252,10 +252,10 @@ fn a_right_click_opens_the_book_editor_on_screen() {
 fn the_operate_menu_has_back_to_random_and_the_random_board_submenu() {
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("Operate").expect("the Operate menu title");
-    assert!(ui.find("Generate Random Board ›").is_ok(), "the submenu title");
-    assert!(ui.find("Convert ›").is_ok(), "the Convert submenu title");
-    let _ = ui.click("Back to Random Pos. (Shift+Home)").expect("Back to Random Pos. in the Operate menu");
+    let _ = ui.click(selector::id("menu_operate")).expect("the Operate menu title");
+    assert!(ui.find(selector::id("random_board")).is_ok(), "the submenu title");
+    assert!(ui.find(selector::id("convert")).is_ok(), "the Convert submenu title");
+    let _ = ui.click(selector::id("back_to_random")).expect("Back to Random Pos. in the Operate menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     let messages = apply(&mut app, messages);
     assert!(messages.iter().any(|m| matches!(m, Message::Game(game::Message::BackToRandom))), "{messages:?}");
@@ -268,8 +268,8 @@ fn the_operate_menu_has_back_to_random_and_the_random_board_submenu() {
 fn in_out_has_screen_shot() {
     let (app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("In/Out").expect("the In/Out menu title");
-    let _ = ui.click("Screen Shot (Ctrl+S)").expect("Screen Shot in the In/Out menu");
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu title");
+    let _ = ui.click(selector::id("screenshot")).expect("Screen Shot in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::InOut(in_out::Message::Screenshot))), "{messages:?}");
 }
@@ -281,8 +281,8 @@ fn in_out_saves_and_opens_games() {
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     // Open Game goes to the file dialog at once (Save Game asks for names first: see the next test).
     let mut ui = screen(&app);
-    let _ = ui.click("In/Out").expect("the In/Out menu title");
-    let _ = ui.click("Open Game…").expect("Open Game in the In/Out menu");
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu title");
+    let _ = ui.click(selector::id("open_game")).expect("Open Game in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::InOut(in_out::Message::OpenGame))), "{messages:?}");
     // What the dialogs' answers lead to: a bad file gives a notice, a good one replaces the game.
@@ -321,8 +321,8 @@ fn input_text_reads_any_format_typed_in_its_box() {
     use shirokuro::notice::Notice;
     let (mut app, _dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     let mut ui = screen(&app);
-    let _ = ui.click("In/Out").expect("the In/Out menu title");
-    let _ = ui.click("Input Text…").expect("Input Text in the In/Out menu");
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu title");
+    let _ = ui.click(selector::id("input_text")).expect("Input Text in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     let _ = apply(&mut app, messages);
 
@@ -333,7 +333,7 @@ fn input_text_reads_any_format_typed_in_its_box() {
     let messages: Vec<Message> = ui.into_messages().collect();
     let _ = apply(&mut app, messages);
     let mut ui = screen(&app);
-    let _ = ui.click("Import").expect("the Import button");
+    let _ = ui.click(selector::id("text-submit")).expect("the Import button");
     let messages: Vec<Message> = ui.into_messages().collect();
     let _ = apply(&mut app, messages);
     assert_eq!(app.game().transcript(), "f5d6c3");
@@ -370,8 +370,8 @@ fn the_clipboard_takes_transcripts_continuations_and_boards() {
 fn in_out_copies_the_board_as_a_string() {
     let (app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("In/Out").expect("the In/Out menu title");
-    let _ = ui.click("Copy Board as String").expect("Copy Board in the In/Out menu");
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu title");
+    let _ = ui.click(selector::id("copy_board")).expect("Copy Board in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(messages.iter().any(|m| matches!(m, Message::InOut(in_out::Message::CopyBoard))), "{messages:?}");
 }
@@ -381,8 +381,8 @@ fn the_settings_menu_has_the_ai_loss_submenu() {
     use shirokuro::settings::Change;
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("Settings").expect("the Settings menu title");
-    assert!(ui.find("AI's Loss ›").is_ok(), "the submenu title");
+    let _ = ui.click(selector::id("menu_settings")).expect("the Settings menu title");
+    assert!(ui.find(selector::id("ai_loss")).is_ok(), "the submenu title");
     drop(ui);
     // The submenu's items, as the simulator cannot open submenus: the switch and the curves.
     let _ = app.update(Message::Setting(Change::AcceptAiLoss(true)));
@@ -401,13 +401,13 @@ fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
     use shirokuro::notice::Notice;
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
-    let _ = ui.click("Book").expect("the Book menu title");
-    assert!(ui.find("Book Operation ›").is_ok());
+    let _ = ui.click(selector::id("menu_book")).expect("the Book menu title");
+    assert!(ui.find(selector::id("book_operation")).is_ok());
     drop(ui);
     let _ = app.update(Message::DeviateTranscripts);
     let mut ui = screen(&app);
     assert!(ui.find("Book Deviate with Transcripts").is_ok(), "the box is open");
-    let _ = ui.click("Start").expect("a Start button");
+    let _ = ui.click(selector::id("text-submit")).expect("a Start button");
     drop(ui);
     let paste = |text: &str| {
         let edit = Action::Edit(Edit::Paste(std::sync::Arc::new(text.to_owned())));
@@ -436,8 +436,8 @@ fn save_game_asks_for_names_and_a_memo_first() {
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("f5d6c3".to_owned()))));
     let mut ui = screen(&app);
-    let _ = ui.click("In/Out").expect("the In/Out menu title");
-    let _ = ui.click("Save Game…").expect("Save Game in the In/Out menu");
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu title");
+    let _ = ui.click(selector::id("save_game")).expect("Save Game in the In/Out menu");
     let messages: Vec<Message> = ui.into_messages().collect();
     let _ = apply(&mut app, messages);
     // The box: type the names and a memo.
@@ -456,7 +456,7 @@ fn save_game_asks_for_names_and_a_memo_first() {
     )));
     let _ = app.update(Message::Modal(modal::Message::SaveGame(modal::save_game::Message::Memo(paste))));
     let mut ui = screen(&app);
-    let _ = ui.click("Choose the File…").expect("the button that opens the file dialog");
+    let _ = ui.click(selector::id("save-choose")).expect("the button that opens the file dialog");
     let messages: Vec<Message> = ui.into_messages().collect();
     assert!(
         messages

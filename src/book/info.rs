@@ -1,6 +1,6 @@
 //! The Book Info box: the book's counts by level and by ply.
 
-use iced::widget::{Column, button, column, row, scrollable, text};
+use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Element, Length};
 use shirokuro_engine::book::ops::Info;
 use shirokuro_engine::book::{LEVEL_HUMAN, LEVEL_UNDEFINED};
@@ -26,7 +26,7 @@ pub fn view<'a, M: Clone + 'a>(s: &Strings, info: &Info, close: M) -> Element<'a
         text(s.book_info.clone()).size(20),
         text(fill(&s.book_info_positions, &[&info.positions])).size(16),
         scrollable(row![levels.width(180), plies.width(180)].spacing(20)).height(Length::Fixed(420.0)),
-        button(text(s.close.clone())).on_press(close),
+        container(button(text(s.close.clone())).on_press(close)).id("close"),
     ]
     .spacing(10)
     .padding(20)

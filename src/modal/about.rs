@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use iced::Element;
-use iced::widget::{button, column, text};
+use iced::widget::{button, column, container, text};
 
 use crate::i18n::{Strings, fill};
 
@@ -14,7 +14,7 @@ pub fn view<'a, M: Clone + 'a>(s: &Strings, settings_file: &Path, close: M) -> E
         text(fill(&s.about_text, &[&env!("CARGO_PKG_VERSION")])),
         text(s.about_font.clone()),
         text(fill(&s.about_folders, &[&settings_file.display()])),
-        button(text(s.close.clone())).on_press(close),
+        container(button(text(s.close.clone())).on_press(close)).id("close"),
     ]
     .spacing(10)
     .padding(20)
