@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use iced::keyboard::{self, Key, key::Named};
-use iced::widget::{Column, button, column, container, keyed_column, row, stack, text};
+use iced::widget::{Column, button, column, container, row, stack, text};
 use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::notation::{ImportKind, import_any};
 use shirokuro_engine::random_board::RandomBoardError;
@@ -194,6 +194,7 @@ impl App {
             Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. }) => {
                 // Esc closes an open menu.
                 self.menu_epoch += 1;
+                tracing::info!("Esc: the menu bar is rebuilt (epoch {})", self.menu_epoch);
                 Task::none()
             }
             Message::Key(event) => {
@@ -516,6 +517,14 @@ impl App {
             engine_worker::subscription(self.paths.weights_file()).map(Message::Engine),
             book::worker::subscription(self.paths.weights_file()).map(|e| Message::Book(book::Message::Worker(e))),
             keyboard::listen().map(Message::Key),
+            // An open menu captures the keys; Esc must still reach the app to close it.
+            iced::event::listen_with(|event, status, _window| match (event, status) {
+                (
+                    iced::Event::Keyboard(key @ keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. }),
+                    iced::event::Status::Captured,
+                ) => Some(Message::Key(key)),
+                _ => None,
+            }),
             iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
         ];
         if self.books.running().is_some() || self.game.is_thinking() || self.game.is_busy() {
@@ -530,8 +539,9 @@ impl App {
         let ctx = self.ctx();
         let s = ctx.strings();
         let menu = menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some());
-        // A new key gives the bar new state: that is how Esc closes an open menu.
-        let menu = keyed_column([(self.menu_epoch, menu)]);
+        // Esc closes an open menu by giving the bar new state: every other press the bar sits one container deeper,
+        // so iced's diff meets a different widget where the bar was and builds the bar's state anew.
+        let menu: Element<'_, Message> = if self.menu_epoch % 2 == 1 { container(menu).into() } else { menu };
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file).map(Message::Modal),
             None => self.game.view(&ctx).map(Message::Game),
@@ -552,9 +562,10 @@ impl App {
             .align_y(iced::Alignment::Center);
             notices = notices.push(container(line).padding(6).width(Length::Fill).style(container::warning));
         }
-        let overlay = container(container(notices).id("notices").max_width(900))
+        // Over the bottom of the side panels (the log), clear of the board on the left.
+        let overlay = container(container(notices).id("notices").max_width(520))
             .align_bottom(Length::Fill)
-            .center_x(Length::Fill)
+            .align_right(Length::Fill)
             .padding(iced::Padding { bottom: STATUS_HEIGHT + 6.0, ..iced::Padding::new(10.0) });
         stack![page, overlay].into()
     }

@@ -45,12 +45,16 @@ impl Game {
             let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
                 vec![text(s.log_empty.as_str()).size(12).into()]
             } else {
-                self.log.iter().rev().map(|line| text(line.text(s)).size(12).into()).collect()
+                // Oldest first, as in the process log; the view stays at the newest line.
+                self.log.iter().map(|line| text(line.text(s)).size(12).into()).collect()
             };
             side = side.push(
-                column![text(s.log_title.as_str()).size(14), scrollable(Column::with_children(lines).spacing(2))]
-                    .spacing(4)
-                    .height(Length::Fill),
+                column![
+                    text(s.log_title.as_str()).size(14),
+                    scrollable(Column::with_children(lines).spacing(2)).anchor_bottom()
+                ]
+                .spacing(4)
+                .height(Length::Fill),
             );
         }
         row![board, side].spacing(12).padding(10).into()
