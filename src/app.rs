@@ -44,8 +44,6 @@ pub struct App {
     modal: Option<Modal>,
     /// Whether the user has been told that the system has no file dialog.
     told_no_dialog: bool,
-    /// Bumped by Esc: the menu bar is rebuilt with fresh state, which closes an open menu.
-    menu_epoch: u64,
     saving: bool,
     dirty: bool,
 }
@@ -73,7 +71,6 @@ impl App {
             engine: None,
             modal: None,
             told_no_dialog: false,
-            menu_epoch: 0,
             saving: false,
             dirty: false,
         }
@@ -189,12 +186,6 @@ impl App {
                 if self.modal.take().is_none() {
                     return self.update(Message::Game(game::Message::EditBoard(false)));
                 }
-                Task::none()
-            }
-            Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. }) => {
-                // Esc closes an open menu.
-                self.menu_epoch += 1;
-                tracing::info!("Esc: the menu bar is rebuilt (epoch {})", self.menu_epoch);
                 Task::none()
             }
             Message::Key(event) => {
@@ -517,14 +508,6 @@ impl App {
             engine_worker::subscription(self.paths.weights_file()).map(Message::Engine),
             book::worker::subscription(self.paths.weights_file()).map(|e| Message::Book(book::Message::Worker(e))),
             keyboard::listen().map(Message::Key),
-            // An open menu captures the keys; Esc must still reach the app to close it.
-            iced::event::listen_with(|event, status, _window| match (event, status) {
-                (
-                    iced::Event::Keyboard(key @ keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. }),
-                    iced::event::Status::Captured,
-                ) => Some(Message::Key(key)),
-                _ => None,
-            }),
             iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
         ];
         if self.books.running().is_some() || self.game.is_thinking() || self.game.is_busy() {
@@ -539,9 +522,6 @@ impl App {
         let ctx = self.ctx();
         let s = ctx.strings();
         let menu = menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some());
-        // Esc closes an open menu by giving the bar new state: every other press the bar sits one container deeper,
-        // so iced's diff meets a different widget where the bar was and builds the bar's state anew.
-        let menu: Element<'_, Message> = if self.menu_epoch % 2 == 1 { container(menu).into() } else { menu };
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file).map(Message::Modal),
             None => self.game.view(&ctx).map(Message::Game),
