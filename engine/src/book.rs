@@ -48,7 +48,7 @@ pub mod text;
 pub mod views;
 
 pub use error::{FormatError, RecordProblem};
-pub use file::{BookError, BookFormat, load, parse, save};
+pub use file::{BookError, BookFormat, load, load_with, parse, save, save_with};
 
 use table::{Key, Packed, Table};
 
@@ -418,19 +418,72 @@ impl Book {
         }
     }
 
-    /// Merges every position of `other` with the level rule ([`Entry::merge_from`]).
+    /// Merges every position of `other` with the level rule ([`Entry::merge_from`]); [`merge_with`](Self::merge_with)
+    /// without progress and stop.
     pub fn merge(&mut self, other: &Book) {
+        let _report = self.merge_with(other, &ops::Control::none());
+    }
+
+    /// [`merge`](Self::merge) with progress and stop. Progress ([`Stage::Merge`](ops::Stage::Merge)) counts each
+    /// position of `other` twice: once when checked for room, once when merged (`total` = 2 × `other.len()`), every
+    /// [`REPORT_EVERY`](ops::REPORT_EVERY) positions. A stop keeps the positions merged so far (the first
+    /// [`MergeReport::merged`] of `other` in its storage order, each merged whole) and sets [`MergeReport::stopped`].
+    pub fn merge_with(&mut self, other: &Book, control: &ops::Control<'_>) -> MergeReport {
+        use ops::{REPORT_EVERY, Stage};
+        let positions = other.len() as u64;
+        let total = positions.saturating_mul(2);
+        let mut report = MergeReport { merged: 0, added: 0, stopped: false };
         // Room for exactly the new positions, before inserting: `other` is walked in slot order, which is hash order,
         // and a table that grew in the middle of such a sweep would hold all the low-hash newcomers in its first
         // part, more than one per slot, and degrade into one long probe run. Sized for the final count, the load
-        // stays at most 80 % everywhere.
+        // stays at most 80 % everywhere. Counted a chunk of slots at a time, to report and to stop in between.
         let (keys, _) = other.table.slots();
-        let new = keys.par_iter().filter(|k| **k != [0, 0] && self.table.get(**k).is_none()).count();
-        self.table.reserve(new);
-        for (k, v) in other.table.iter() {
-            self.merge_canonical(k, Entry::unpack(v));
+        let (mut new, mut checked) = (0, 0u64);
+        let chunk_slots = usize::try_from(REPORT_EVERY).unwrap_or(usize::MAX).saturating_mul(2);
+        for chunk in keys.chunks(chunk_slots) {
+            if control.is_stopped() {
+                report.stopped = true;
+                return report;
+            }
+            let (present, absent) = chunk
+                .par_iter()
+                .filter(|k| **k != [0, 0])
+                .map(|k| if self.table.get(*k).is_none() { (0, 1) } else { (1, 0) })
+                .reduce(|| (0usize, 0usize), |a, b| (a.0 + b.0, a.1 + b.1));
+            new += absent;
+            checked += (present + absent) as u64;
+            control.report(Stage::Merge, checked, total);
         }
+        self.table.reserve(new);
+        let before = self.len();
+        for (k, v) in other.table.iter() {
+            if report.merged.is_multiple_of(REPORT_EVERY) {
+                control.report(Stage::Merge, positions + report.merged, total);
+                if control.is_stopped() {
+                    report.stopped = true;
+                    break;
+                }
+            }
+            self.merge_canonical(k, Entry::unpack(v));
+            report.merged += 1;
+        }
+        report.added = (self.len() - before) as u64;
+        if !report.stopped {
+            control.report(Stage::Merge, total, total);
+        }
+        report
     }
+}
+
+/// What [`Book::merge_with`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MergeReport {
+    /// Positions of the other book merged in (all of them unless stopped).
+    pub merged: u64,
+    /// Positions that were new to the book.
+    pub added: u64,
+    /// Whether the merge was stopped before the end: only `merged` positions of the other book are in.
+    pub stopped: bool,
 }
 
 #[cfg(test)]

@@ -48,6 +48,7 @@
 use std::io::{self, Write};
 
 use super::error::{FormatError, RecordProblem};
+use super::ops::{Control, REPORT_EVERY, Stage, Stopped};
 use super::{Book, Entry, LEVEL_UNDEFINED, Leaf, MAX_LINES, book_child, legal_moves};
 use crate::Symmetry;
 use crate::board::{Board, Move};
@@ -160,6 +161,14 @@ fn read_header(reader: &mut ByteReader<'_>) -> Result<Header, FormatError> {
 /// # Errors
 /// [`FormatError`] naming the offset (and record) of the first problem.
 pub fn parse(bytes: &[u8]) -> Result<(Book, Header), FormatError> {
+    parse_with(bytes, &Control::none())
+}
+
+/// [`parse`] with progress ([`Stage::Load`], records) and stop.
+///
+/// # Errors
+/// [`FormatError`] naming the offset (and record) of the first problem, or [`FormatError::Stopped`].
+pub fn parse_with(bytes: &[u8], control: &Control<'_>) -> Result<(Book, Header), FormatError> {
     let mut reader = ByteReader::new(bytes);
     let mut header = read_header(&mut reader)?;
     let count_offset = reader.offset();
@@ -176,7 +185,14 @@ pub fn parse(bytes: &[u8]) -> Result<(Book, Header), FormatError> {
     })?;
     header.positions = u32::try_from(count).unwrap_or(0);
     let mut book = Book::with_capacity(count);
-    for index in 0..count as u64 {
+    let total = count as u64;
+    for index in 0..total {
+        if index.is_multiple_of(REPORT_EVERY) {
+            control.report(Stage::Load, index, total);
+            if control.is_stopped() {
+                return Err(FormatError::Stopped);
+            }
+        }
         let offset = reader.offset();
         let record_error = |problem| FormatError::Record { index, offset, problem };
         let player = u64::from_le_bytes(reader.read_array()?);
@@ -207,6 +223,7 @@ pub fn parse(bytes: &[u8]) -> Result<(Book, Header), FormatError> {
     if !reader.is_empty() {
         return Err(FormatError::Trailing { offset: reader.offset(), extra: reader.remaining() });
     }
+    control.report(Stage::Load, total, total);
     Ok((book, header))
 }
 
@@ -253,18 +270,37 @@ fn leaf_bounds(value: i32, level: u8, empties: u32) -> (i32, i32) {
 /// Bounds as Edax's negamax: from the leaf ([`leaf_bounds`]), then over the links lower = max(lower, −child upper)
 /// and upper = max(upper, −child lower) (not negated through a pass); −64/+64 without leaf and links, and a finished
 /// game's value exactly.
-struct WdlCounter<'a> {
+///
+/// The counter reports each [`REPORT_EVERY`] positions derived and stops deriving (giving placeholder values, which
+/// the writer never writes) once its control is stopped.
+struct WdlCounter<'a, 'c> {
     book: &'a Book,
     memo: Vec<Option<Derived>>,
+    control: &'a Control<'c>,
+    /// Positions derived so far (every position of the book once).
+    derived: u64,
+    stopped: bool,
 }
 
-impl WdlCounter<'_> {
+/// Bounds of a position nothing is known about.
+const UNKNOWN: Derived = Derived { wdl: [0; 3], lower: -64, upper: 64 };
+
+impl WdlCounter<'_, '_> {
     fn count(&mut self, canonical: &Board, entry: &Entry) -> Derived {
         let Some(slot) = self.book.table.slot_of([canonical.player.0, canonical.opponent.0]) else {
-            return Derived { wdl: [0; 3], lower: -64, upper: 64 };
+            return UNKNOWN;
         };
         if let Some(Some(done)) = self.memo.get(slot) {
             return *done;
+        }
+        if self.stopped {
+            return UNKNOWN;
+        }
+        self.derived = self.derived.saturating_add(1);
+        if self.derived.is_multiple_of(REPORT_EVERY) {
+            // Units of the save: each position derived, then written.
+            self.control.report(Stage::Save, self.derived, (self.book.len() as u64).saturating_mul(2));
+            self.stopped = self.control.is_stopped();
         }
         let mut wdl: Wdl = [0; 3];
         let add = |wdl: &mut Wdl, value: i32| {
@@ -361,12 +397,32 @@ impl Record {
 /// # Errors
 /// The writer's I/O error; more than `i32::MAX` records is [`io::ErrorKind::InvalidInput`].
 pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Result<()> {
-    let mut counter = WdlCounter { book, memo: vec![None; book.table.capacity()] };
+    write_with(book, options, out, &Control::none())
+}
+
+/// [`write`] with progress ([`Stage::Save`]: each position counted twice, when derived and when written) and stop.
+///
+/// # Errors
+/// As [`write`]; a stop is an [`io::ErrorKind::Interrupted`] error carrying [`Stopped`] (the
+/// output is then incomplete).
+pub fn write_with(book: &Book, options: &WriteOptions, out: &mut dyn Write, control: &Control<'_>) -> io::Result<()> {
+    let positions = book.len() as u64;
+    let total = positions.saturating_mul(2);
+    control.report(Stage::Save, 0, total);
+    control.check_io()?;
+    let mut counter = WdlCounter { book, memo: vec![None; book.table.capacity()], control, derived: 0, stopped: false };
     let mut records = Vec::with_capacity(book.len());
     let mut max_level = 0u8;
     let mut max_discs = 4u32;
-    for (canonical, entry) in book.iter() {
+    for (i, (canonical, entry)) in book.iter().enumerate() {
+        if (i as u64).is_multiple_of(REPORT_EVERY) {
+            control.report(Stage::Save, counter.derived, total);
+            control.check_io()?;
+        }
         let Derived { wdl, lower, upper } = counter.count(&canonical, &entry);
+        if counter.stopped {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, Stopped));
+        }
         let bounds = (i16::try_from(lower).unwrap_or(-64), i16::try_from(upper).unwrap_or(64));
         let (board, symmetry) = edax_unique(&canonical);
         let level = entry.level.clamp(1, 60);
@@ -420,15 +476,24 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
         header.extend_from_slice(&field.to_le_bytes());
     }
     out.write_all(&header)?;
+    control.report(Stage::Save, positions, total);
+    control.check_io()?;
     let mut buffer = Vec::with_capacity(1 << 20);
-    for record in &records {
+    let records_len = records.len() as u64;
+    for (i, record) in records.iter().enumerate() {
         record.write(&mut buffer);
         if buffer.len() >= 1 << 20 {
             out.write_all(&buffer)?;
             buffer.clear();
+            // Records include the pass positions: scale to the book's positions.
+            let written = (i as u64).saturating_mul(positions).checked_div(records_len).unwrap_or(0);
+            control.report(Stage::Save, positions.saturating_add(written), total);
+            control.check_io()?;
         }
     }
-    out.write_all(&buffer)
+    out.write_all(&buffer)?;
+    control.report(Stage::Save, total, total);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 
 use super::error::{FormatError, RecordProblem};
+use super::ops::{Control, REPORT_EVERY, Stage};
 use super::table::{Key, Packed, hash_of, sort_by_hash};
 use super::{Book, Entry, Leaf};
 use crate::format::reader::ByteReader;
@@ -111,19 +112,36 @@ fn trailing(reader: &ByteReader<'_>) -> Result<(), FormatError> {
     }
 }
 
-/// Builds a book from canonical records, merging duplicates with the level rule (in the order given).
-fn collect(records: Vec<(Key, Entry)>) -> Book {
+/// Builds a book from canonical records, merging duplicates with the level rule (in the order given); `count` is the
+/// record count of the file, reported as done after each chunk while the stop flag is checked.
+fn collect(records: Vec<(Key, Entry)>, count: u64, control: &Control<'_>) -> Result<Book, FormatError> {
     let hashed: Vec<(u64, Key, Packed)> =
         records.into_par_iter().map(|(key, entry)| (hash_of(key), key, entry.pack())).collect();
     let mut filler = Filler::new(hashed.len());
     for chunk in hashed.chunks(FILL_CHUNK) {
+        if control.is_stopped() {
+            return Err(FormatError::Stopped);
+        }
         filler.add(chunk);
+        control.report(Stage::Load, count, count);
     }
-    filler.finish()
+    Ok(filler.finish())
 }
 
-/// Records per parallel insert into the table.
+/// Records per parallel insert into the table: large enough to keep the table's regions busy, small enough (about
+/// 25 ms of parsing and filling on a 2-core machine) for the load to report and check its stop flag after each.
 const FILL_CHUNK: usize = 1 << 18;
+
+/// Reports the progress of a sequential record loop and checks its stop flag every [`REPORT_EVERY`] records.
+fn tick(index: u64, count: u64, control: &Control<'_>) -> Result<(), FormatError> {
+    if index.is_multiple_of(REPORT_EVERY) {
+        control.report(Stage::Load, index, count);
+        if control.is_stopped() {
+            return Err(FormatError::Stopped);
+        }
+    }
+    Ok(())
+}
 
 /// Fills a book presized for a known number of records, a chunk of records at a time, in parallel by table region
 /// whatever the order of the records (see `Table::par_bulk_merge`).
@@ -153,6 +171,14 @@ impl Filler {
 /// # Errors
 /// [`FormatError`] naming the offset (and record) of the first problem.
 pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
+    parse_egbk3_with(bytes, &Control::none())
+}
+
+/// [`parse_egbk3`] with progress ([`Stage::Load`], records) and stop.
+///
+/// # Errors
+/// [`FormatError`] naming the offset (and record) of the first problem, or [`FormatError::Stopped`].
+pub fn parse_egbk3_with(bytes: &[u8], control: &Control<'_>) -> Result<Book, FormatError> {
     let mut reader = ByteReader::new(bytes);
     read_header(&mut reader, 3)?;
     let count = read_count(&mut reader, EGBK3_RECORD_LEN)?;
@@ -189,11 +215,21 @@ pub fn parse_egbk3(bytes: &[u8]) -> Result<Book, FormatError> {
     // a file in any order (ours is in hash order, Egaroucid's in its hash map's order) loads at the same speed.
     let mut filler = Filler::new(count);
     let mut chunk_records = Vec::with_capacity(FILL_CHUNK);
+    let total = count as u64;
+    control.report(Stage::Load, 0, total);
     for (chunk_index, chunk) in body.chunks(FILL_CHUNK.saturating_mul(EGBK3_RECORD_LEN)).enumerate() {
-        parse_chunk(chunk_index.saturating_mul(FILL_CHUNK), chunk, &mut chunk_records)?;
+        if control.is_stopped() {
+            return Err(FormatError::Stopped);
+        }
+        let first = chunk_index.saturating_mul(FILL_CHUNK);
+        parse_chunk(first, chunk, &mut chunk_records)?;
         filler.add(&chunk_records);
+        let done = first.saturating_add(chunk_records.len()) as u64;
+        control.report(Stage::Load, done, total);
     }
-    Ok(filler.finish())
+    let book = filler.finish();
+    control.report(Stage::Load, total, total);
+    Ok(book)
 }
 
 /// The level rule on packed entries.
@@ -223,6 +259,18 @@ fn parse_egbk3_record(index: u64, offset: usize, record: &[u8]) -> Result<(u64, 
 /// # Errors
 /// The writer's I/O error; a book of more than `i32::MAX` positions is [`io::ErrorKind::InvalidInput`].
 pub fn write_egbk3(book: &Book, out: &mut dyn Write) -> io::Result<()> {
+    write_egbk3_with(book, out, &Control::none())
+}
+
+/// [`write_egbk3`] with progress ([`Stage::Save`], positions) and stop.
+///
+/// # Errors
+/// As [`write_egbk3`]; a stop is an [`io::ErrorKind::Interrupted`] error carrying
+/// [`Stopped`](super::ops::Stopped) (the output is then incomplete).
+pub fn write_egbk3_with(book: &Book, out: &mut dyn Write, control: &Control<'_>) -> io::Result<()> {
+    let total = book.len() as u64;
+    control.report(Stage::Save, 0, total);
+    control.check_io()?;
     let count = i32::try_from(book.len())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "more than 2^31 - 1 positions"))?;
     let records = sorted_records(book);
@@ -232,7 +280,11 @@ pub fn write_egbk3(book: &Book, out: &mut dyn Write) -> io::Result<()> {
     // Encoded in parallel a chunk at a time into one reused buffer, so no second copy of the whole book is made.
     const WRITE_CHUNK: usize = 1 << 16;
     let mut buffer = vec![0u8; WRITE_CHUNK.saturating_mul(EGBK3_RECORD_LEN)];
+    let mut done: u64 = 0;
     for chunk in records.chunks(WRITE_CHUNK) {
+        control.report(Stage::Save, done, total);
+        control.check_io()?;
+        done = done.saturating_add(chunk.len() as u64);
         let used = chunk.len().saturating_mul(EGBK3_RECORD_LEN);
         let Some(bytes) = buffer.get_mut(..used) else {
             return Err(io::Error::other("a chunk is larger than the write buffer"));
@@ -246,6 +298,7 @@ pub fn write_egbk3(book: &Book, out: &mut dyn Write) -> io::Result<()> {
         });
         out.write_all(bytes)?;
     }
+    control.report(Stage::Save, total, total);
     Ok(())
 }
 
@@ -267,11 +320,20 @@ fn sorted_records(book: &Book) -> Vec<(u64, Key, Packed)> {
 /// # Errors
 /// [`FormatError`] naming the offset (and record) of the first problem.
 pub fn parse_egbk2(bytes: &[u8]) -> Result<Book, FormatError> {
+    parse_egbk2_with(bytes, &Control::none())
+}
+
+/// [`parse_egbk2`] with progress ([`Stage::Load`], records) and stop.
+///
+/// # Errors
+/// [`FormatError`] naming the offset (and record) of the first problem, or [`FormatError::Stopped`].
+pub fn parse_egbk2_with(bytes: &[u8], control: &Control<'_>) -> Result<Book, FormatError> {
     let mut reader = ByteReader::new(bytes);
     read_header(&mut reader, 2)?;
     let count = read_count(&mut reader, EGBK2_MIN_RECORD_LEN)?;
     let mut records = Vec::with_capacity(count);
     for index in 0..count as u64 {
+        tick(index, count as u64, control)?;
         let offset = reader.offset();
         let player = u64::from_le_bytes(reader.read_array()?);
         let opponent = u64::from_le_bytes(reader.read_array()?);
@@ -283,7 +345,7 @@ pub fn parse_egbk2(bytes: &[u8]) -> Result<Book, FormatError> {
         records.push((key, Entry { value, level, lines: 1, leaf: Leaf::NONE }));
     }
     trailing(&reader)?;
-    Ok(collect(records))
+    collect(records, count as u64, control)
 }
 
 /// Parses an egbk file; every position gets `level` (the format has none).
@@ -291,10 +353,19 @@ pub fn parse_egbk2(bytes: &[u8]) -> Result<Book, FormatError> {
 /// # Errors
 /// [`FormatError`] naming the offset (and record) of the first problem.
 pub fn parse_egbk(bytes: &[u8], level: u8) -> Result<Book, FormatError> {
+    parse_egbk_with(bytes, level, &Control::none())
+}
+
+/// [`parse_egbk`] with progress ([`Stage::Load`], records) and stop.
+///
+/// # Errors
+/// [`FormatError`] naming the offset (and record) of the first problem, or [`FormatError::Stopped`].
+pub fn parse_egbk_with(bytes: &[u8], level: u8, control: &Control<'_>) -> Result<Book, FormatError> {
     let mut reader = ByteReader::new(bytes);
     let count = read_count(&mut reader, EGBK_RECORD_LEN)?;
     let mut records = Vec::with_capacity(count);
     for index in 0..count as u64 {
+        tick(index, count as u64, control)?;
         let offset = reader.offset();
         let player = u64::from_le_bytes(reader.read_array()?);
         let opponent = u64::from_le_bytes(reader.read_array()?);
@@ -306,7 +377,7 @@ pub fn parse_egbk(bytes: &[u8], level: u8) -> Result<Book, FormatError> {
         records.push((key, Entry { value, level, lines: 1, leaf: Leaf::NONE }));
     }
     trailing(&reader)?;
-    Ok(collect(records))
+    collect(records, count as u64, control)
 }
 
 /// Whether `bytes` has the shape of an egbk file: a non-negative count and exactly that many 17-byte records.

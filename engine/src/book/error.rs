@@ -96,6 +96,10 @@ pub enum FormatError {
         /// How many there are.
         extra: usize,
     },
+    /// The parse was stopped through its [`Control`](super::ops::Control) before the end: not a problem of the data,
+    /// and no partial book is returned. The file layer reports it as [`BookError::Stopped`](super::BookError::Stopped).
+    #[error("stopped before the end")]
+    Stopped,
     /// The content matches no book format.
     #[error("not a book file (no egbk3, egbk2, egbk, Edax or Egaroucid 5 text layout recognised)")]
     Unknown,

@@ -3,10 +3,12 @@
 //! [`edax`] and [`text`].
 
 use std::fmt;
-use std::io;
+use std::fs::File;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 pub use super::error::{FormatError, RecordProblem};
+use super::ops::{Control, Stage, Stopped};
 use super::{Book, edax, egaroucid, text};
 use crate::fsutil::{Backup, SaveError, save_atomically};
 
@@ -120,6 +122,13 @@ pub enum BookError {
     /// Saving failed; the previous file is untouched.
     #[error(transparent)]
     Save(#[from] SaveError),
+    /// The load or save was stopped through its [`Control`]: a load returns no book (nothing partial), a save leaves
+    /// the previous file untouched.
+    #[error("{} was stopped before the end", path.display())]
+    Stopped {
+        /// The file being loaded or saved.
+        path: PathBuf,
+    },
 }
 
 /// Settings for formats that lack a field.
@@ -145,13 +154,26 @@ pub fn parse(
     format: Option<BookFormat>,
     options: ReadOptions,
 ) -> Result<(Book, BookFormat), FormatError> {
+    parse_with(bytes, format, options, &Control::none())
+}
+
+/// [`parse`] with progress ([`Stage::Load`]) and stop.
+///
+/// # Errors
+/// As [`parse`], or [`FormatError::Stopped`] when stopped (no partial book is returned).
+pub fn parse_with(
+    bytes: &[u8],
+    format: Option<BookFormat>,
+    options: ReadOptions,
+    control: &Control<'_>,
+) -> Result<(Book, BookFormat), FormatError> {
     let format = format.or_else(|| BookFormat::detect(bytes)).ok_or(FormatError::Unknown)?;
     let book = match format {
-        BookFormat::Egbk3 => egaroucid::parse_egbk3(bytes)?,
-        BookFormat::Egbk2 => egaroucid::parse_egbk2(bytes)?,
-        BookFormat::Egbk => egaroucid::parse_egbk(bytes, options.level)?,
-        BookFormat::Edax => edax::parse(bytes)?.0,
-        BookFormat::Egaroucid5Text => text::parse(bytes, options.level)?,
+        BookFormat::Egbk3 => egaroucid::parse_egbk3_with(bytes, control)?,
+        BookFormat::Egbk2 => egaroucid::parse_egbk2_with(bytes, control)?,
+        BookFormat::Egbk => egaroucid::parse_egbk_with(bytes, options.level, control)?,
+        BookFormat::Edax => edax::parse_with(bytes, control)?.0,
+        BookFormat::Egaroucid5Text => text::parse_with(bytes, options.level, control)?,
     };
     Ok((book, format))
 }
@@ -161,13 +183,56 @@ pub fn parse(
 /// # Errors
 /// [`BookError::Read`] or [`BookError::Parse`], naming the file.
 pub fn load(path: &Path, format: Option<BookFormat>, options: ReadOptions) -> Result<(Book, BookFormat), BookError> {
-    let bytes = std::fs::read(path).map_err(|source| BookError::Read { path: path.to_owned(), source })?;
+    load_with(path, format, options, &Control::none())
+}
+
+/// [`load`] with progress and stop: [`Stage::Read`] while the file is read (bytes, a piece of [`READ_PIECE`] at a
+/// time), then [`Stage::Load`] while its records are parsed.
+///
+/// # Errors
+/// As [`load`], or [`BookError::Stopped`] when stopped: no book is returned, so a partly read book is never taken
+/// for the whole one.
+pub fn load_with(
+    path: &Path,
+    format: Option<BookFormat>,
+    options: ReadOptions,
+    control: &Control<'_>,
+) -> Result<(Book, BookFormat), BookError> {
+    let stopped = || BookError::Stopped { path: path.to_owned() };
+    let bytes = match read_with(path, control) {
+        Ok(bytes) => bytes,
+        Err(error) if Stopped::is_in(&error) => return Err(stopped()),
+        Err(source) => return Err(BookError::Read { path: path.to_owned(), source }),
+    };
     let format = format.or_else(|| BookFormat::detect(&bytes));
-    parse(&bytes, format, options).map_err(|source| BookError::Parse {
-        path: path.to_owned(),
-        format: format.map_or_else(|| "known".to_owned(), |f| f.name().to_owned()),
-        source,
+    parse_with(&bytes, format, options, control).map_err(|source| match source {
+        FormatError::Stopped => stopped(),
+        source => BookError::Parse {
+            path: path.to_owned(),
+            format: format.map_or_else(|| "known".to_owned(), |f| f.name().to_owned()),
+            source,
+        },
     })
+}
+
+/// Bytes read between two progress reports of [`load_with`] (a few milliseconds from a disk cache).
+pub const READ_PIECE: usize = 8 << 20;
+
+/// Reads a whole file a piece at a time, reporting [`Stage::Read`] and checking the stop flag before each piece.
+fn read_with(path: &Path, control: &Control<'_>) -> io::Result<Vec<u8>> {
+    let mut file = File::open(path)?;
+    // The size is a hint for the capacity and the progress total only: the file is read to its end whatever it is.
+    let size = file.metadata().map_or(0, |m| m.len());
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    loop {
+        let done = bytes.len() as u64;
+        control.report(Stage::Read, done, size.max(done));
+        control.check_io()?;
+        let read = file.by_ref().take(READ_PIECE as u64).read_to_end(&mut bytes)?;
+        if read == 0 {
+            return Ok(bytes);
+        }
+    }
 }
 
 /// Writes `book` in `format` (egbk3, or Edax with default [`edax::WriteOptions`]) to `out`.
@@ -175,9 +240,23 @@ pub fn load(path: &Path, format: Option<BookFormat>, options: ReadOptions) -> Re
 /// # Errors
 /// The writer's I/O error, or [`io::ErrorKind::Unsupported`] for a format we only read.
 pub fn write_to(book: &Book, format: BookFormat, out: &mut dyn io::Write) -> io::Result<()> {
+    write_to_with(book, format, out, &Control::none())
+}
+
+/// [`write_to`] with progress ([`Stage::Save`]) and stop.
+///
+/// # Errors
+/// As [`write_to`]; a stop is an [`io::ErrorKind::Interrupted`] error carrying [`Stopped`] (the output is then
+/// incomplete).
+pub fn write_to_with(
+    book: &Book,
+    format: BookFormat,
+    out: &mut dyn io::Write,
+    control: &Control<'_>,
+) -> io::Result<()> {
     match format {
-        BookFormat::Egbk3 => egaroucid::write_egbk3(book, out),
-        BookFormat::Edax => edax::write(book, &edax::WriteOptions::default(), out),
+        BookFormat::Egbk3 => egaroucid::write_egbk3_with(book, out, control),
+        BookFormat::Edax => edax::write_with(book, &edax::WriteOptions::default(), out, control),
         other => Err(io::Error::new(io::ErrorKind::Unsupported, BookError::ReadOnly(other).to_string())),
     }
 }
@@ -189,11 +268,19 @@ pub fn write_to(book: &Book, format: BookFormat, out: &mut dyn io::Write) -> io:
 /// [`BookError::ReadOnly`] for formats we only read, or [`BookError::Save`] naming the step that failed (the previous
 /// file is then untouched).
 pub fn save(book: &Book, path: &Path, format: BookFormat) -> Result<(), BookError> {
+    save_with(book, path, format, &Control::none())
+}
+
+/// [`save`] with progress ([`Stage::Save`]) and stop.
+///
+/// # Errors
+/// As [`save`], or [`BookError::Stopped`] when stopped while writing: the temporary file is removed and the previous
+/// file (and its `.bak`) is untouched. A stop after the last record is written lets the save finish.
+pub fn save_with(book: &Book, path: &Path, format: BookFormat, control: &Control<'_>) -> Result<(), BookError> {
     if !format.is_writable() {
         return Err(BookError::ReadOnly(format));
     }
-    save_atomically(path, Backup::Keep, |out| write_to(book, format, out))?;
-    Ok(())
+    atomically(path, |out| write_to_with(book, format, out, control))
 }
 
 /// Saves an Edax book with explicit [`edax::WriteOptions`], atomically and keeping a `.bak`.
@@ -201,6 +288,29 @@ pub fn save(book: &Book, path: &Path, format: BookFormat) -> Result<(), BookErro
 /// # Errors
 /// [`BookError::Save`] naming the step that failed.
 pub fn save_edax(book: &Book, path: &Path, options: &edax::WriteOptions) -> Result<(), BookError> {
-    save_atomically(path, Backup::Keep, |out| edax::write(book, options, out))?;
-    Ok(())
+    save_edax_with(book, path, options, &Control::none())
+}
+
+/// [`save_edax`] with progress ([`Stage::Save`]) and stop.
+///
+/// # Errors
+/// As [`save_edax`], or [`BookError::Stopped`] as [`save_with`].
+pub fn save_edax_with(
+    book: &Book,
+    path: &Path,
+    options: &edax::WriteOptions,
+    control: &Control<'_>,
+) -> Result<(), BookError> {
+    atomically(path, |out| edax::write_with(book, options, out, control))
+}
+
+/// [`save_atomically`] keeping a `.bak`, with a writer's stop reported as [`BookError::Stopped`].
+fn atomically(path: &Path, write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>) -> Result<(), BookError> {
+    save_atomically(path, Backup::Keep, write).map_err(|error| {
+        if Stopped::is_in(&error.source) {
+            BookError::Stopped { path: path.to_owned() }
+        } else {
+            BookError::Save(error)
+        }
+    })
 }

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::ops::{self, Control, Walk};
+use super::ops::{self, Control, Stage, Walk};
 use super::{Book, Entry, Leaf, book_child, legal_moves};
 use crate::board::{Board, Color, Move};
 use crate::eval::Weights;
@@ -174,7 +174,7 @@ pub fn recalculate_leaves(
     let results = parallel(&todo, threads, make, control, &|searcher, board| {
         let leaf = best_leaf(shared, searcher, board, level);
         let n = done.fetch_add(1, Ordering::Relaxed) as u64 + 1;
-        control.report("leaves", n, total);
+        control.report(Stage::Leaves, n, total);
         (*board, leaf)
     });
     let mut report = LeavesReport::default();
@@ -238,7 +238,7 @@ pub fn store(
                 register(book, &child, child_value, level, &mut report);
             }
         }
-        control.report("store", i as u64 + 1, moves.len() as u64);
+        control.report(Stage::Store, i as u64 + 1, moves.len() as u64);
         if i == moves.len() {
             break;
         }
@@ -326,7 +326,7 @@ pub fn deviate<E>(
         let added = AtomicUsize::new(0);
         let _ = parallel(&todo, settings.threads, make, control, &|searcher, (board, mv)| {
             expand(&shared, searcher, board, *mv, level, max_discs, &added);
-            control.report("deviate", added.load(Ordering::Relaxed) as u64, 0);
+            control.report(Stage::Deviate, added.load(Ordering::Relaxed) as u64, 0);
         });
         *book = shared.into_inner().unwrap_or_default();
         let added = added.load(Ordering::Relaxed) as u64;

@@ -3,6 +3,7 @@
 
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
+use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -10,16 +11,83 @@ use rayon::prelude::*;
 use super::{Book, Entry, LEVEL_HUMAN, LEVEL_UNDEFINED, Leaf, MAX_LINES, MoveValue, book_child, legal_moves};
 use crate::board::{Board, Move};
 
-/// Progress of a long operation.
+/// What a long operation is doing, so that a UI can word it in its own language ([`Stage::name`] gives the English
+/// name the command-line tool prints). Each stage says what its [`Progress`] units count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Stage {
+    /// Reading a book file into memory; units: bytes of the file.
+    Read,
+    /// Parsing the records of a book file; units: records (bytes for the Egaroucid 5 text book).
+    Load,
+    /// Writing a book file; units: positions (for Edax, each position twice: derived, then written).
+    Save,
+    /// Merging a book into another; units: positions of the book merged in, each twice (checked, then merged).
+    Merge,
+    /// Book Reduce's walks over the links; units: positions of the book.
+    Reduce,
+    /// Book Fix; units: positions of the book.
+    Fix,
+    /// Recalculate Leaves; units: positions searched.
+    Leaves,
+    /// Storing a transcript; units: moves of the transcript.
+    Store,
+    /// Book Deviate; units: positions added (no total).
+    Deviate,
+}
+
+impl Stage {
+    /// Every stage.
+    pub const ALL: [Stage; 9] = [
+        Stage::Read,
+        Stage::Load,
+        Stage::Save,
+        Stage::Merge,
+        Stage::Reduce,
+        Stage::Fix,
+        Stage::Leaves,
+        Stage::Store,
+        Stage::Deviate,
+    ];
+
+    /// The English name, lowercase (`load`, `merge` …).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stage::Read => "read",
+            Stage::Load => "load",
+            Stage::Save => "save",
+            Stage::Merge => "merge",
+            Stage::Reduce => "reduce",
+            Stage::Fix => "fix",
+            Stage::Leaves => "leaves",
+            Stage::Store => "store",
+            Stage::Deviate => "deviate",
+        }
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Progress of a long operation. Within one stage of one call, `done` and `total` never decrease, and the last report
+/// of an operation that ran to its end has `done == total` (when the total is known).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// What is being done ("fix", "reduce" …).
-    pub stage: &'static str,
+    /// What is being done.
+    pub stage: Stage,
     /// Units done.
     pub done: u64,
     /// Units in all, when known (0 otherwise).
     pub total: u64,
 }
+
+/// Units of work between two progress reports (and stop checks) of the book's bulk operations: a few milliseconds of
+/// work, so a consumer gets reports far more often than every 100 ms and throttles them itself.
+pub const REPORT_EVERY: u64 = 16_384;
 
 /// Progress reporting and stopping for long operations.
 #[derive(Clone, Copy)]
@@ -47,8 +115,28 @@ impl Control<'_> {
         self.stop.load(Ordering::Relaxed)
     }
 
-    pub(crate) fn report(&self, stage: &'static str, done: u64, total: u64) {
+    /// Calls the progress callback.
+    pub(crate) fn report(&self, stage: Stage, done: u64, total: u64) {
         (self.progress)(Progress { stage, done, total });
+    }
+
+    /// `Err` carrying [`Stopped`] (kind [`io::ErrorKind::Interrupted`]) once a stop was asked for: the writers return
+    /// it so that an atomic save removes its temporary file.
+    pub(crate) fn check_io(&self) -> io::Result<()> {
+        if self.is_stopped() { Err(io::Error::new(io::ErrorKind::Interrupted, Stopped)) } else { Ok(()) }
+    }
+}
+
+/// The reason a writer gave up when its [`Control`] was stopped, carried inside an [`io::Error`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("stopped")]
+pub struct Stopped;
+
+impl Stopped {
+    /// Whether an I/O error is a writer's stop ([`Stopped`] inside it), not a failure of the device.
+    #[must_use]
+    pub fn is_in(error: &io::Error) -> bool {
+        matches!(error.get_ref(), Some(inner) if inner.is::<Stopped>())
     }
 }
 
@@ -327,7 +415,7 @@ fn fix_node(
     }
     report.visited += 1;
     if report.visited.is_multiple_of(65_536) {
-        control.report("fix", report.visited, book.len() as u64);
+        control.report(Stage::Fix, report.visited, book.len() as u64);
     }
     Some(entry)
 }
@@ -351,6 +439,14 @@ impl Walk {
 /// Canonical boards reachable from `root` over links within the walk's limits (the root included when in the book).
 #[must_use]
 pub fn reachable(book: &Book, root: &Board, walk: Walk) -> HashSet<[u64; 2]> {
+    let mut never_stop = |_: u64| true;
+    // `never_stop` never stops the walk, so it always returns its set.
+    walk_links(book, root, walk, &mut never_stop).unwrap_or_default()
+}
+
+/// [`reachable`], calling `tick` with the number of positions reached so far every [`REPORT_EVERY`] steps; `None`
+/// when `tick` returns false (a stop).
+fn walk_links(book: &Book, root: &Board, walk: Walk, tick: &mut dyn FnMut(u64) -> bool) -> Option<HashSet<[u64; 2]>> {
     let mut seen: HashSet<[u64; 2]> = HashSet::new();
     // Best remaining error budget per position, so a position first met with a small budget is walked again when a
     // better line reaches it.
@@ -363,7 +459,12 @@ pub fn reachable(book: &Book, root: &Board, walk: Walk) -> HashSet<[u64; 2]> {
         queue.push_back((canonical, walk.error_sum));
     }
     let max_discs = u32::from(walk.depth) + 4;
+    let mut steps: u64 = 0;
     while let Some((board, remaining)) = queue.pop_front() {
+        steps += 1;
+        if steps.is_multiple_of(REPORT_EVERY) && !tick(seen.len() as u64) {
+            return None;
+        }
         let Some(entry) = book.get_canonical(&board) else { continue };
         let links = book.move_values(&board);
         let best = links.iter().map(|m| i32::from(m.value)).max().unwrap_or(i32::from(entry.value));
@@ -387,7 +488,7 @@ pub fn reachable(book: &Book, root: &Board, walk: Walk) -> HashSet<[u64; 2]> {
             queue.push_back((child, left));
         }
     }
-    seen
+    Some(seen)
 }
 
 /// What [`reduce`] did.
@@ -397,20 +498,43 @@ pub struct ReduceReport {
     pub kept: u64,
     /// Positions deleted.
     pub deleted: u64,
+    /// Whether the run was stopped; the book is then unchanged (`kept` and `deleted` are 0).
+    pub stopped: bool,
 }
 
 /// Book Reduce: keeps the positions reachable from `root` within `walk` and deletes the other positions reachable
-/// from `root` (positions elsewhere in the book are left alone); then removes leaves that became links or dangling.
-/// From the initial position with only a depth this is the old "depth limit".
+/// from `root` (positions elsewhere in the book are left alone). From the initial position with only a depth this is
+/// the old "depth limit". [`reduce_with`] without progress and stop.
 pub fn reduce(book: &mut Book, root: &Board, walk: Walk) -> ReduceReport {
-    let keep = reachable(book, root, walk);
-    let all = reachable(book, root, Walk::UNLIMITED);
-    let mut report = ReduceReport { kept: keep.len() as u64, deleted: 0 };
+    reduce_with(book, root, walk, &Control::none())
+}
+
+/// [`reduce`] with progress ([`Stage::Reduce`]: positions reached by the two walks, out of the book's positions) and
+/// stop. The walks that find what to keep and what to delete come first and are the long part; a stop during them
+/// leaves the book unchanged and returns a report with `stopped` set. The deletions that follow are not
+/// interrupted, so the book is never left half reduced.
+pub fn reduce_with(book: &mut Book, root: &Board, walk: Walk, control: &Control<'_>) -> ReduceReport {
+    let total = book.len() as u64;
+    let mut done = 0;
+    let mut tick = |reached: u64| {
+        done = done.max(reached.min(total));
+        control.report(Stage::Reduce, done, total);
+        !control.is_stopped()
+    };
+    let stopped = ReduceReport { stopped: true, ..ReduceReport::default() };
+    if control.is_stopped() {
+        return stopped;
+    }
+    let Some(keep) = walk_links(book, root, walk, &mut tick) else { return stopped };
+    // Everything kept is reached again by the unlimited walk, so its counts continue those of the first walk.
+    let Some(all) = walk_links(book, root, Walk::UNLIMITED, &mut tick) else { return stopped };
+    let mut report = ReduceReport { kept: keep.len() as u64, deleted: 0, stopped: false };
     for k in all.difference(&keep) {
         if book.table.remove(*k).is_some() {
             report.deleted += 1;
         }
     }
+    control.report(Stage::Reduce, total, total);
     report
 }
 

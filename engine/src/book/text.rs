@@ -20,6 +20,7 @@
 )]
 
 use super::error::{FormatError, RecordProblem};
+use super::ops::{Control, REPORT_EVERY, Stage};
 use super::{Book, Entry};
 use crate::board::Board;
 
@@ -70,8 +71,26 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// # Errors
 /// [`FormatError::Line`] naming the first malformed line (1-based) and column.
 pub fn parse(bytes: &[u8], level: u8) -> Result<Book, FormatError> {
+    parse_with(bytes, level, &Control::none())
+}
+
+/// [`parse`] with progress ([`Stage::Load`], bytes of the text) and stop.
+///
+/// # Errors
+/// [`FormatError::Line`] naming the first malformed line (1-based) and column, or [`FormatError::Stopped`].
+pub fn parse_with(bytes: &[u8], level: u8, control: &Control<'_>) -> Result<Book, FormatError> {
     let mut book = Book::new();
+    let total = bytes.len() as u64;
+    let mut offset: u64 = 0;
     for (i, line) in lines(bytes).enumerate() {
+        if (i as u64).is_multiple_of(REPORT_EVERY) {
+            control.report(Stage::Load, offset.min(total), total);
+            if control.is_stopped() {
+                return Err(FormatError::Stopped);
+            }
+        }
+        // Bytes up to the next line (a CRLF's '\r' is not counted, so the count may lag a little behind).
+        offset = offset.saturating_add(line.len() as u64).saturating_add(1);
         if line.is_empty() {
             continue;
         }
@@ -79,6 +98,7 @@ pub fn parse(bytes: &[u8], level: u8) -> Result<Book, FormatError> {
             parse_line(line).map_err(|problem| FormatError::Line { line: i.saturating_add(1), problem })?;
         book.merge_entry(&board, Entry::new(value, level));
     }
+    control.report(Stage::Load, total, total);
     Ok(book)
 }
 
