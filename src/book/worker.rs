@@ -197,7 +197,14 @@ impl Worker {
         match job {
             Job::Load { file } => self.load(file),
             Job::Import { from, level } => {
-                let (book, _) = book::load(&from, None, ReadOptions { level }).map_err(|e| e.to_string())?;
+                // Read without holding the book: the AI and the hints keep it until the new one replaces it.
+                let loaded = self
+                    .with_progress(operation, |control| book::load_with(&from, None, ReadOptions { level }, control));
+                let book = match loaded {
+                    Ok((book, _)) => book,
+                    Err(BookError::Stopped { .. }) => return Ok((0, true, false)),
+                    Err(error) => return Err(error.to_string().into()),
+                };
                 let added = book.len() as u64;
                 *self.book.write() = book;
                 self.save()?;
@@ -205,16 +212,27 @@ impl Worker {
             }
             Job::Export { to } => {
                 let format = export_format(&to);
-                book::save(&self.book.wait_read(), &to, format).map_err(|e| e.to_string())?;
-                Ok((0, false, false))
+                let book = self.book.wait_read();
+                let saved = self.with_progress(operation, |control| book::save_with(&book, &to, format, control));
+                match saved {
+                    Ok(()) => Ok((0, false, false)),
+                    // The file is left as it was.
+                    Err(BookError::Stopped { .. }) => Ok((0, true, false)),
+                    Err(error) => Err(error.to_string().into()),
+                }
             }
             Job::Merge { from } => {
-                let (other, _) = book::load(&from, None, ReadOptions::default()).map_err(|e| e.to_string())?;
-                let before = self.positions();
-                self.book.write().merge(&other);
-                self.book.count();
+                let loaded = self
+                    .with_progress(operation, |control| book::load_with(&from, None, ReadOptions::default(), control));
+                let other = match loaded {
+                    Ok((other, _)) => other,
+                    Err(BookError::Stopped { .. }) => return Ok((0, true, false)),
+                    Err(error) => return Err(error.to_string().into()),
+                };
+                // A stopped merge keeps what it merged so far, and that is saved.
+                let report = self.with_control(operation, |book, control| book.merge_with(&other, control));
                 self.save()?;
-                Ok((self.positions().saturating_sub(before) as u64, false, true))
+                Ok((report.added, report.stopped, true))
             }
             Job::Info => {
                 let info = ops::info(&self.book.wait_read(), false);
@@ -248,7 +266,11 @@ impl Worker {
                 Ok((report.values_changed, report.stopped, true))
             }
             Job::Reduce { root, walk } => {
-                let report = ops::reduce(&mut self.book.write(), &root, walk);
+                // A stopped reduce leaves the book as it was.
+                let report = self.with_control(operation, |book, control| ops::reduce_with(book, &root, walk, control));
+                if report.stopped {
+                    return Ok((0, true, false));
+                }
                 self.save()?;
                 Ok((report.deleted, false, true))
             }
@@ -328,6 +350,16 @@ impl Worker {
 
     /// Runs `work` on the book with a [`Control`] whose progress goes to the app (at most 5 reports a second).
     fn with_control<R>(&mut self, operation: Operation, work: impl FnOnce(&mut Book, &Control<'_>) -> R) -> R {
+        let shared = self.book.clone();
+        self.with_progress(operation, |control| {
+            let mut book = shared.write();
+            work(&mut book, control)
+        })
+    }
+
+    /// Runs `work` with a [`Control`] whose progress goes to the app (at most 5 reports a second) and which the app's
+    /// Stop stops.
+    fn with_progress<R>(&self, operation: Operation, work: impl FnOnce(&Control<'_>) -> R) -> R {
         let events = self.events.clone();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
         let progress = move |p: Progress| {
@@ -340,8 +372,7 @@ impl Worker {
         };
         let stop = Arc::clone(&self.stop);
         let control = Control { stop: &stop, progress: &progress };
-        let mut book = self.book.write();
-        work(&mut book, &control)
+        work(&control)
     }
 
     fn deviate(&mut self, root: &Board, settings: &DeviateSettings, hash_level: u8) -> JobResult {
