@@ -454,7 +454,16 @@ impl Book {
             checked += (present + absent) as u64;
             control.report(Stage::Merge, checked, total);
         }
-        self.table.reserve(new);
+        // Growing the table moves every position of this book: it reports and can be stopped too (the book then
+        // stays as it was).
+        let mut keep_going = || {
+            control.report(Stage::Merge, checked, total);
+            !control.is_stopped()
+        };
+        if !self.table.try_reserve(new, &mut keep_going) {
+            report.stopped = true;
+            return report;
+        }
         let before = self.len();
         for (k, v) in other.table.iter() {
             if report.merged.is_multiple_of(REPORT_EVERY) {

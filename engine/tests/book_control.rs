@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -189,8 +189,8 @@ fn a_stopped_save_leaves_the_previous_file_and_no_temporary_file() {
     save(&old, &egbk3, BookFormat::Egbk3).unwrap();
     save(&old, &dat, BookFormat::Edax).unwrap();
     let (old_egbk3, old_dat) = (std::fs::read(&egbk3).unwrap(), std::fs::read(&dat).unwrap());
-    // Before the call, at the first report, and after the first chunk of records (80 000 positions write in two).
-    for (preset, report) in [(true, usize::MAX), (false, 0), (false, 2)] {
+    // Before the call, at the first report, and (egbk3) after the first of two chunks of records was written.
+    for (preset, report) in [(true, usize::MAX), (false, 0), (false, 3)] {
         let stop_when = move |i: usize, _: &Progress| i == report;
         let run = controlled(preset, stop_when, |c| save_with(&new, &egbk3, BookFormat::Egbk3, c));
         assert!(matches!(run.result, Err(BookError::Stopped { .. })), "egbk3 stopped at report {report}");
@@ -242,8 +242,20 @@ fn a_stopped_merge_keeps_what_it_merged_and_resuming_completes_it() {
     assert!(run.result.stopped && run.result.merged == 0);
     assert_eq!(entries(&checking), entries(&a));
 
-    // Stopped while merging: the first positions of `b` are in, whole, and the rest can be merged later.
+    // Stopped while the table grows for the new positions (reported at the done of the check, which ended on its
+    // first report of that done): the book stays as it was.
     let positions = b.len() as u64;
+    let seen_at_end_of_check = AtomicUsize::new(0);
+    let mut growing = a.clone();
+    let stop_when =
+        |_: usize, p: &Progress| p.done == positions && seen_at_end_of_check.fetch_add(1, Ordering::SeqCst) == 1;
+    let run = controlled(false, stop_when, |c| growing.merge_with(&b, c));
+    run.assert_prompt();
+    assert!(run.result.stopped && run.result.merged == 0);
+    assert_eq!(entries(&growing), entries(&a));
+    assert_eq!(growing.memory_bytes(), a.memory_bytes(), "the table did not grow");
+
+    // Stopped while merging: the first positions of `b` are in, whole, and the rest can be merged later.
     let mut partial = a.clone();
     let run = controlled(false, |_, p| p.done > positions, |c| partial.merge_with(&b, c));
     run.assert_prompt();

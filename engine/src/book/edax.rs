@@ -400,10 +400,11 @@ pub fn write(book: &Book, options: &WriteOptions, out: &mut dyn Write) -> io::Re
     write_with(book, options, out, &Control::none())
 }
 
-/// [`write`] with progress ([`Stage::Save`]: each position counted twice, when derived and when written) and stop.
+/// [`write`](fn@write) with progress ([`Stage::Save`]: each position counted twice, when derived and when written)
+/// and stop.
 ///
 /// # Errors
-/// As [`write`]; a stop is an [`io::ErrorKind::Interrupted`] error carrying [`Stopped`] (the
+/// As [`write`](fn@write); a stop is an [`io::ErrorKind::Interrupted`] error carrying [`Stopped`] (the
 /// output is then incomplete).
 pub fn write_with(book: &Book, options: &WriteOptions, out: &mut dyn Write, control: &Control<'_>) -> io::Result<()> {
     let positions = book.len() as u64;

@@ -273,7 +273,7 @@ pub fn write_egbk3_with(book: &Book, out: &mut dyn Write, control: &Control<'_>)
     control.check_io()?;
     let count = i32::try_from(book.len())
         .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "more than 2^31 - 1 positions"))?;
-    let records = sorted_records(book);
+    let records = sorted_records(book, control)?;
     out.write_all(MAGIC)?;
     out.write_all(&[3])?;
     out.write_all(&count.to_le_bytes())?;
@@ -303,8 +303,9 @@ pub fn write_egbk3_with(book: &Book, out: &mut dyn Write, control: &Control<'_>)
 }
 
 /// Every position as (canonical key, packed entry), in a canonical order: by the table hash of the key, then by key.
-/// The table's slots are nearly in that order already, so the sort is cheap.
-fn sorted_records(book: &Book) -> Vec<(u64, Key, Packed)> {
+/// The table's slots are nearly in that order already, so the sort is cheap. Reports (no record written yet) and checks
+/// the stop flag between the collection and the sort.
+fn sorted_records(book: &Book, control: &Control<'_>) -> io::Result<Vec<(u64, Key, Packed)>> {
     let (keys, values) = book.slots();
     let records: Vec<(u64, Key, [u8; 9])> = keys
         .par_iter()
@@ -312,7 +313,9 @@ fn sorted_records(book: &Book) -> Vec<(u64, Key, Packed)> {
         .filter(|(k, _)| **k != [0, 0])
         .map(|(k, v)| (hash_of(*k), *k, *v))
         .collect();
-    sort_by_hash(records, |r| r.0, |a, b| a.1.cmp(&b.1))
+    control.report(Stage::Save, 0, book.len() as u64);
+    control.check_io()?;
+    Ok(sort_by_hash(records, |r| r.0, |a, b| a.1.cmp(&b.1)))
 }
 
 /// Parses an egbk2 file (links are skipped; leaves are undefined; lines are 1).

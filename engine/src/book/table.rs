@@ -356,24 +356,45 @@ impl Table {
     }
 
     fn rehash(&mut self, capacity: usize) {
-        let old_keys = std::mem::take(&mut self.keys);
-        let old_values = std::mem::take(&mut self.values);
-        self.keys = vec![EMPTY; capacity];
-        self.values = vec![[0; 9]; capacity];
-        self.len = 0;
-        for (k, v) in old_keys.into_iter().zip(old_values) {
-            if k != EMPTY {
-                let mut slot = self.home(k);
-                while self.keys[slot] != EMPTY {
-                    slot = self.next(slot);
+        let _done = self.rehash_with(capacity, &mut || true);
+    }
+
+    /// [`reserve`](Self::reserve) that can be given up: while the positions move to a larger table, `keep_going` is
+    /// called every [`REHASH_STEP`] slots of the old one; when it returns false, the larger table is dropped and the
+    /// table is unchanged. Returns whether the table has the room.
+    pub(crate) fn try_reserve(&mut self, additional: usize, keep_going: &mut dyn FnMut() -> bool) -> bool {
+        let needed = self.len.saturating_add(additional);
+        if needed * MAX_LOAD_DEN > self.keys.len() * MAX_LOAD_NUM {
+            return self.rehash_with(capacity_for(needed), keep_going);
+        }
+        true
+    }
+
+    /// Moves the positions into a table of `capacity` slots, calling `keep_going` every [`REHASH_STEP`] old slots;
+    /// gives up (the table unchanged) when it returns false. Returns whether the move was done.
+    fn rehash_with(&mut self, capacity: usize, keep_going: &mut dyn FnMut() -> bool) -> bool {
+        let mut table = Table { keys: vec![EMPTY; capacity], values: vec![[0; 9]; capacity], len: 0 };
+        for (i, (k, v)) in self.keys.iter().zip(&self.values).enumerate() {
+            if i % REHASH_STEP == 0 && !keep_going() {
+                return false;
+            }
+            if *k != EMPTY {
+                let mut slot = table.home(*k);
+                while table.keys[slot] != EMPTY {
+                    slot = table.next(slot);
                 }
-                self.keys[slot] = k;
-                self.values[slot] = v;
-                self.len += 1;
+                table.keys[slot] = *k;
+                table.values[slot] = *v;
+                table.len += 1;
             }
         }
+        *self = table;
+        true
     }
 }
+
+/// Old slots moved between two calls of the `keep_going` of [`Table::try_reserve`].
+const REHASH_STEP: usize = 1 << 16;
 
 /// Sorts `items` by `(hash, tie)` with a counting sort on the top bits of the hash (about 128 items per bucket; one
 /// pass, nearly sequential for input that is almost in hash order, as table slots are) and a sort inside each bucket,

@@ -23,6 +23,8 @@ use shirokuro_engine::notation::parse_transcript;
 use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::{Board, Move, Square};
 
+mod bench_control;
+
 /// Options of `book`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -290,6 +292,21 @@ enum Op {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Measures progress and stop: loads BOOK and OTHER and merges OTHER into BOOK (and saves to --out) with a
+    /// progress callback, printing the largest and median gap between reports; with --stop-after-ms, runs each again
+    /// with the stop flag set that long after the call, printing how soon it returned.
+    BenchControl {
+        /// First book.
+        book: PathBuf,
+        /// Second book, merged into the first.
+        other: PathBuf,
+        /// Also save the merged book here (egbk3), measured the same way.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Set the stop flag from another thread this many milliseconds after each operation starts.
+        #[arg(long)]
+        stop_after_ms: Option<u64>,
+    },
 }
 
 /// The AI used by the searching commands.
@@ -427,7 +444,8 @@ impl Op {
             | Op::Merge { .. }
             | Op::Edit { .. }
             | Op::Reduce { .. }
-            | Op::Bench { .. } => false,
+            | Op::Bench { .. }
+            | Op::BenchControl { .. } => false,
         }
     }
 }
@@ -718,6 +736,9 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             }
         }
         Op::Bench { book, other, out } => bench(book, other, out)?,
+        Op::BenchControl { book, other, out, stop_after_ms } => {
+            bench_control::run(book, other, out.as_deref(), stop_after_ms.map(Duration::from_millis))?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
