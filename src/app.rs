@@ -24,7 +24,7 @@ use crate::log::LogLine;
 use crate::menu;
 use crate::message::Message;
 use crate::modal::{self, FileChooser, Modal, text_box};
-use crate::notice::Notice;
+use crate::notice::{Notice, TextProblem};
 use crate::settings::{self, Change, Paths, Settings};
 use crate::shortcut::shortcut;
 
@@ -316,7 +316,7 @@ impl App {
                         self.modal = None;
                         return self.book_message(book::Message::DeviateTranscripts(lines));
                     }
-                    Err(error) => self.notices.push(Notice::TranscriptRejected { error }),
+                    Err(problem) => self.notices.push(Notice::TranscriptRejected { problem }),
                 }
                 Task::none()
             }
@@ -399,7 +399,7 @@ impl App {
                 true
             }
             Err(error) => {
-                self.notices.push(Notice::TranscriptRejected { error: error.to_string() });
+                self.notices.push(Notice::TranscriptRejected { problem: TextProblem::Import(error) });
                 false
             }
         }

@@ -24,7 +24,7 @@ pub use shared::SharedBook;
 pub use worker::{Event, Handle};
 
 use crate::i18n::{Strings, fill};
-use crate::notice::Notice;
+use crate::notice::{Notice, TextProblem};
 use crate::settings::{self, Settings};
 
 /// The running operation and how far it is.
@@ -343,16 +343,16 @@ fn deviate_settings(settings: &Settings) -> DeviateSettings {
 /// The transcripts of Book Deviate with Transcripts: one per non-empty line, each from the initial position.
 ///
 /// # Errors
-/// The first bad line's number and what is wrong with it.
-pub fn parse_transcript_lines(text: &str) -> Result<Vec<Vec<Move>>, String> {
+/// The first bad line's number and what is wrong with it, or that there is no transcript at all.
+pub fn parse_transcript_lines(text: &str) -> Result<Vec<Vec<Move>>, TextProblem> {
     let mut lines = Vec::new();
     for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let transcript = shirokuro_engine::notation::parse_transcript(line.trim())
-            .map_err(|e| format!("line {}: {e}", number + 1))?;
+            .map_err(|error| TextProblem::Line { line: number + 1, error })?;
         lines.push(transcript.moves);
     }
     if lines.is_empty() {
-        return Err("no transcript".to_owned());
+        return Err(TextProblem::NoTranscript);
     }
     Ok(lines)
 }

@@ -159,7 +159,9 @@ strings! {
     game_library, library_reading, library_empty, library_entry, log_game_saved, log_game_opened, notice_game_file_failed,
     notice_no_file_dialog, chooser_open, chooser_save, chooser_folder, chooser_reading, chooser_unreadable, chooser_empty,
     chooser_empty_path, chooser_missing, chooser_extension, chooser_filter, chooser_choose, chooser_up,
-    analyzing_progress, notice_settings_salvaged,
+    analyzing_progress, notice_settings_salvaged, text_empty, text_too_long, text_unrecognised, text_line,
+    text_no_transcript, transcript_invalid_char, transcript_incomplete, transcript_illegal, illegal_occupied,
+    illegal_no_flip, illegal_pass, illegal_game_over,
 }
 
 #[cfg(test)]

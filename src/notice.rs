@@ -5,6 +5,10 @@ use std::path::PathBuf;
 
 use crate::i18n::{Strings, fill};
 
+mod text_problem;
+
+pub use text_problem::TextProblem;
+
 /// Something the user should see. Carries no UI text: the view
 /// translates it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,8 +57,8 @@ pub enum Notice {
     },
     /// Text given as a transcript was rejected.
     TranscriptRejected {
-        /// Why (the parser's message: move number and offset).
-        error: String,
+        /// Why (where in the text, and what is wrong there).
+        problem: TextProblem,
     },
     /// The clipboard held no text.
     ClipboardEmpty,
@@ -109,7 +113,7 @@ impl Notice {
             Notice::SaveFailed { error } => fill(&s.notice_settings_save_failed, &[error]),
             Notice::WeightsFailed { error } => fill(&s.notice_weights_failed, &[error]),
             Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[error]),
-            Notice::TranscriptRejected { error } => fill(&s.notice_transcript_rejected, &[error]),
+            Notice::TranscriptRejected { problem } => fill(&s.notice_transcript_rejected, &[&problem.text(s)]),
             Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
             Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
             Notice::ScreenshotFailed { error } => fill(&s.notice_screenshot_failed, &[error]),

@@ -194,3 +194,19 @@ fn notices_and_progress_do_not_move_the_board() {
     let after = ui.find(selector::id("board")).unwrap().bounds();
     assert_eq!(before, after, "the board stays where it was");
 }
+
+#[test]
+fn a_rejected_text_is_worded_in_the_users_language() {
+    let (mut app, _dir) = app(humans());
+    let _ = app.update(Message::InOut(in_out::Message::ClipboardRead(Some("f5f5".to_owned()))));
+    let [Notice::TranscriptRejected { problem }] = app.notices() else { panic!("{:?}", app.notices()) };
+    let english = Notice::TranscriptRejected { problem: problem.clone() }.text(Language::English.strings());
+    let japanese = Notice::TranscriptRejected { problem: problem.clone() }.text(Language::Japanese.strings());
+    assert!(english.contains("f5 is occupied"), "{english}");
+    assert!(japanese.contains("f5 にはすでに石があります"), "{japanese}");
+    assert!(!japanese.contains("occupied") && !japanese.contains("move"), "no English in Japanese: {japanese}");
+    // Deviate with Transcripts names the line.
+    let problem = shirokuro::book::parse_transcript_lines("f5d6\n\nf5z9\n").unwrap_err();
+    assert!(problem.is_on_line(3));
+    assert!(problem.text(Language::Japanese.strings()).starts_with("3 行目："));
+}

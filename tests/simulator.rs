@@ -416,7 +416,7 @@ fn deviate_with_transcripts_opens_a_box_and_checks_every_line() {
     let _ = app.update(paste("f5d6c3\n\nf5f6z9\n"));
     let _ = app.update(Message::Modal(modal::Message::Text(text_box::Message::Submit)));
     assert!(
-        matches!(app.notices().last(), Some(Notice::TranscriptRejected { error }) if error.starts_with("line 3:")),
+        matches!(app.notices().last(), Some(Notice::TranscriptRejected { problem }) if problem.is_on_line(3)),
         "{:?}",
         app.notices()
     );
