@@ -161,7 +161,8 @@ strings! {
     chooser_empty_path, chooser_missing, chooser_extension, chooser_filter, chooser_choose, chooser_up,
     analyzing_progress, notice_settings_salvaged, text_empty, text_too_long, text_unrecognised, text_line,
     text_no_transcript, transcript_invalid_char, transcript_incomplete, transcript_illegal, illegal_occupied,
-    illegal_no_flip, illegal_pass, illegal_game_over,
+    illegal_no_flip, illegal_pass, illegal_game_over, game_file_json, game_file_not_object, game_file_empty,
+    game_file_node, game_file_gap, game_file_in_file, game_file_io,
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use iced::Task;
 use shirokuro_engine::calendar::UtcDateTime;
-use shirokuro_engine::game_file::GameFile;
+use shirokuro_engine::game_file::{GameFile, GameFileError};
 use shirokuro_engine::notation::format_board;
 
 use crate::dialog::{self, Purpose};
@@ -43,9 +43,9 @@ pub enum Message {
     /// Game Library: open the box and read the games.
     Library,
     /// A game file was written (or not).
-    GameSaved(Result<PathBuf, String>),
+    GameSaved(Result<PathBuf, GameFileError>),
     /// A game file was read (or not).
-    GameOpened(Result<(PathBuf, GameFile), String>),
+    GameOpened(Result<(PathBuf, GameFile), GameFileError>),
 }
 
 /// What the root must do after an update.
@@ -149,15 +149,12 @@ impl InOut {
 
     /// Writes `file` to `path` in the background.
     pub fn save(file: GameFile, path: PathBuf) -> Task<Message> {
-        Task::perform(async move { file.save(&path).map(|()| path).map_err(|e| e.to_string()) }, Message::GameSaved)
+        Task::perform(async move { file.save(&path).map(|()| path) }, Message::GameSaved)
     }
 
     /// Reads the game file at `path` in the background.
     pub fn open(path: PathBuf) -> Task<Message> {
-        Task::perform(
-            async move { GameFile::load(&path).map(|file| (path, file)).map_err(|e| e.to_string()) },
-            Message::GameOpened,
-        )
+        Task::perform(async move { GameFile::load(&path).map(|file| (path, file)) }, Message::GameOpened)
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::i18n::{Strings, fill};
 
+mod game_file;
 mod text_problem;
 
 pub use text_problem::TextProblem;
@@ -65,7 +66,7 @@ pub enum Notice {
     /// A game file could not be read or written.
     GameFileFailed {
         /// Why, with the file.
-        error: String,
+        error: shirokuro_engine::game_file::GameFileError,
     },
     /// The screenshot could not be saved.
     ScreenshotFailed {
@@ -117,7 +118,7 @@ impl Notice {
             Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
             Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
             Notice::ScreenshotFailed { error } => fill(&s.notice_screenshot_failed, &[error]),
-            Notice::GameFileFailed { error } => fill(&s.notice_game_file_failed, &[error]),
+            Notice::GameFileFailed { error } => fill(&s.notice_game_file_failed, &[&game_file::text(s, error)]),
             Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
             Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
             Notice::NoFileDialog => s.notice_no_file_dialog.clone(),

@@ -210,3 +210,15 @@ fn a_rejected_text_is_worded_in_the_users_language() {
     assert!(problem.is_on_line(3));
     assert!(problem.text(Language::Japanese.strings()).starts_with("3 行目："));
 }
+
+#[test]
+fn a_bad_game_file_is_worded_in_the_users_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{}").unwrap();
+    let error = shirokuro_engine::game_file::GameFile::load(&bad).unwrap_err();
+    let notice = Notice::GameFileFailed { error };
+    let japanese = notice.text(Language::Japanese.strings());
+    assert!(japanese.contains("bad.json") && japanese.contains("局面が一つもありません"), "{japanese}");
+    assert!(notice.text(Language::English.strings()).contains("the file holds no position"));
+}

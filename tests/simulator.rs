@@ -288,11 +288,9 @@ fn in_out_saves_and_opens_games() {
     // What the dialogs' answers lead to: a bad file gives a notice, a good one replaces the game.
     let bad = dir.path().join("bad.json");
     std::fs::write(&bad, "not json").unwrap();
-    let _ = app.update(Message::InOut(in_out::Message::GameOpened(
-        GameFile::load(&bad).map(|f| (bad.clone(), f)).map_err(|e| e.to_string()),
-    )));
+    let _ = app.update(Message::InOut(in_out::Message::GameOpened(GameFile::load(&bad).map(|f| (bad.clone(), f)))));
     assert!(
-        matches!(app.notices().last(), Some(Notice::GameFileFailed { error }) if error.contains("bad.json")),
+        matches!(app.notices().last(), Some(Notice::GameFileFailed { error }) if error.to_string().contains("bad.json")),
         "{:?}",
         app.notices()
     );

@@ -89,6 +89,14 @@ pub enum GameFileError {
         /// The key of the position before it.
         previous: String,
     },
+    /// The file was read but its content is not a game file.
+    #[error("{path}: {error}")]
+    InFile {
+        /// The file.
+        path: String,
+        /// What is wrong with its content.
+        error: Box<GameFileError>,
+    },
     /// The file could not be read or written.
     #[error("{path}: {error}")]
     Io {
@@ -249,13 +257,15 @@ impl GameFile {
     /// Reads a game file.
     ///
     /// # Errors
-    /// [`GameFileError::Io`] when the file cannot be read, else as [`parse`](Self::parse), with the path in front.
+    /// [`GameFileError::Io`] when the file cannot be read, else [`GameFileError::InFile`] with the path and the error
+    /// of [`parse`](Self::parse).
     pub fn load(path: &Path) -> Result<GameFile, GameFileError> {
         let io =
             |error: std::io::Error| GameFileError::Io { path: path.display().to_string(), error: error.to_string() };
         let bytes = std::fs::read(path).map_err(io)?;
         let text = String::from_utf8_lossy(&bytes);
-        GameFile::parse(&text).map_err(|e| GameFileError::Io { path: path.display().to_string(), error: e.to_string() })
+        GameFile::parse(&text)
+            .map_err(|error| GameFileError::InFile { path: path.display().to_string(), error: Box::new(error) })
     }
 
     /// Writes the game to `path` atomically (a file it replaces is kept as `<name>.bak`); missing folders are made.
