@@ -6,6 +6,7 @@
 
 pub mod info;
 pub mod operation;
+pub mod problem;
 mod shared;
 pub mod worker;
 
@@ -20,6 +21,7 @@ use shirokuro_engine::book::views::MoveView;
 use shirokuro_engine::{Board, Move, Position};
 
 pub use operation::{Job, Operation, Outcome};
+pub use problem::BookProblem;
 pub use shared::SharedBook;
 pub use worker::{Event, Handle};
 

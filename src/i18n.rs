@@ -162,7 +162,10 @@ strings! {
     analyzing_progress, notice_settings_salvaged, text_empty, text_too_long, text_unrecognised, text_line,
     text_no_transcript, transcript_invalid_char, transcript_incomplete, transcript_illegal, illegal_occupied,
     illegal_no_flip, illegal_pass, illegal_game_over, game_file_json, game_file_not_object, game_file_empty,
-    game_file_node, game_file_gap, game_file_in_file, game_file_io,
+    game_file_node, game_file_gap, game_file_in_file, game_file_io, book_error_read, book_error_parse,
+    book_error_read_only, book_error_save, book_error_stopped, book_error_folder, book_error_weights, book_error_search,
+    book_error_edit, format_truncated, format_magic, format_version, format_count, format_record, format_line,
+    format_trailing, format_stopped, format_unknown,
 }
 
 #[cfg(test)]

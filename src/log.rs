@@ -149,7 +149,7 @@ impl LogLine {
                 match outcome {
                     Outcome::Done { positions, added } => fill(&s.log_book_done, &[&name, positions, added]),
                     Outcome::Stopped { positions, added } => fill(&s.log_book_stopped, &[&name, positions, added]),
-                    Outcome::Failed(error) => fill(&s.log_book_failed, &[&name, error]),
+                    Outcome::Failed(error) => fill(&s.log_book_failed, &[&name, &error.text(s)]),
                     Outcome::NoFile => fill(&s.log_book_failed, &[&name, &s.book_no_file]),
                 }
             }

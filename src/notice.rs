@@ -86,8 +86,8 @@ pub enum Notice {
     BookUnreadable {
         /// The file.
         file: PathBuf,
-        /// Why (the reader's message: offset or record).
-        error: String,
+        /// Why (what is wrong, and where in the file).
+        error: crate::book::BookProblem,
     },
     /// A book change was refused: the book file could not be read at start, so it is not overwritten.
     BookNotWritable,
@@ -96,7 +96,7 @@ pub enum Notice {
     /// A book operation (import, export, merge, save) failed.
     BookFailed {
         /// Why.
-        error: String,
+        error: crate::book::BookProblem,
     },
 }
 
@@ -119,8 +119,10 @@ impl Notice {
             Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
             Notice::ScreenshotFailed { error } => fill(&s.notice_screenshot_failed, &[error]),
             Notice::GameFileFailed { error } => fill(&s.notice_game_file_failed, &[&game_file::text(s, error)]),
-            Notice::BookUnreadable { file, error } => fill(&s.notice_book_unreadable, &[&file.display(), error]),
-            Notice::BookFailed { error } => fill(&s.notice_book_failed, &[error]),
+            Notice::BookUnreadable { file, error } => {
+                fill(&s.notice_book_unreadable, &[&file.display(), &error.text(s)])
+            }
+            Notice::BookFailed { error } => fill(&s.notice_book_failed, &[&error.text(s)]),
             Notice::NoFileDialog => s.notice_no_file_dialog.clone(),
             Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
         }

@@ -217,11 +217,19 @@ fn book_info_opens_in_a_box_and_a_damaged_book_gives_a_notice() {
     assert!(app.modal().is_none());
 
     let file = std::path::PathBuf::from("/books/book.egbk3");
-    let _ = app.update(worker(Event::Unreadable { file, error: "truncated at byte 30".to_owned() }));
+    let error = shirokuro_engine::book::BookError::Parse {
+        path: file.clone(),
+        format: "egbk3".to_owned(),
+        source: shirokuro_engine::book::FormatError::Trailing { offset: 30, extra: 2 },
+    };
+    let _ = app.update(worker(Event::Unreadable { file, error: error.into() }));
     let mut ui = screen(&app);
-    let expected = "The book /books/book.egbk3 could not be read (truncated at byte 30); no book is in use and the file \
-                    is left as it is.";
+    let expected = "The book /books/book.egbk3 could not be read (/books/book.egbk3 is not a valid egbk3 book: 2 bytes \
+                    too many after the last record, at offset 30); no book is in use and the file is left as it is.";
     assert!(ui.find(expected).is_ok(), "the notice is shown");
+    // The same notice in Japanese has no English words.
+    let japanese = app.notices().last().unwrap().text(shirokuro::i18n::Language::Japanese.strings());
+    assert!(japanese.contains("余分な 2 バイト") && !japanese.contains("bytes"), "{japanese}");
 }
 
 #[test]

@@ -234,7 +234,7 @@ pub enum Outcome {
         added: u64,
     },
     /// Failed; the book is as it was.
-    Failed(String),
+    Failed(super::problem::BookProblem),
     /// Refused: the book file could not be read at start, so nothing is changed or saved over it (Book Reference
     /// can choose another file).
     NoFile,

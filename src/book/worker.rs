@@ -21,6 +21,7 @@ use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::{Board, Move, Position};
 
 use super::operation::{Job, Operation, Outcome, export_format};
+use super::problem::BookProblem;
 use super::shared::SharedBook;
 use crate::worker::{self, Outbox};
 
@@ -47,7 +48,7 @@ pub enum Event {
         /// The file.
         file: PathBuf,
         /// Why.
-        error: String,
+        error: BookProblem,
     },
     /// Book Info's counts.
     Info(Box<ops::Info>),
@@ -131,13 +132,19 @@ struct Worker {
 /// Why a job failed: a message (from the engine: file, offset, step), or no usable book file.
 #[derive(Debug)]
 enum Failure {
-    Message(String),
+    Problem(BookProblem),
     NoFile,
 }
 
-impl From<String> for Failure {
-    fn from(message: String) -> Failure {
-        Failure::Message(message)
+impl From<BookProblem> for Failure {
+    fn from(problem: BookProblem) -> Failure {
+        Failure::Problem(problem)
+    }
+}
+
+impl From<BookError> for Failure {
+    fn from(error: BookError) -> Failure {
+        Failure::Problem(error.into())
     }
 }
 
@@ -168,7 +175,7 @@ impl Worker {
                     }
                     if stopped { Outcome::Stopped { positions, added } } else { Outcome::Done { positions, added } }
                 }
-                Err(Failure::Message(error)) => Outcome::Failed(error),
+                Err(Failure::Problem(problem)) => Outcome::Failed(problem),
                 Err(Failure::NoFile) => Outcome::NoFile,
             };
             if !self.emit(Event::Finished { operation, outcome }) {
@@ -203,7 +210,7 @@ impl Worker {
                 let book = match loaded {
                     Ok((book, _)) => book,
                     Err(BookError::Stopped { .. }) => return Ok((0, true, false)),
-                    Err(error) => return Err(error.to_string().into()),
+                    Err(error) => return Err(error.into()),
                 };
                 let added = book.len() as u64;
                 *self.book.write() = book;
@@ -218,7 +225,7 @@ impl Worker {
                     Ok(()) => Ok((0, false, false)),
                     // The file is left as it was.
                     Err(BookError::Stopped { .. }) => Ok((0, true, false)),
-                    Err(error) => Err(error.to_string().into()),
+                    Err(error) => Err(error.into()),
                 }
             }
             Job::Merge { from } => {
@@ -227,7 +234,7 @@ impl Worker {
                 let other = match loaded {
                     Ok((other, _)) => other,
                     Err(BookError::Stopped { .. }) => return Ok((0, true, false)),
-                    Err(error) => return Err(error.to_string().into()),
+                    Err(error) => return Err(error.into()),
                 };
                 // A stopped merge keeps what it merged so far, and that is saved.
                 let report = self.with_control(operation, |book, control| book.merge_with(&other, control));
@@ -248,7 +255,7 @@ impl Worker {
                 Ok((0, false, false))
             }
             Job::Edit { board, mv, value } => {
-                let old = self.book.write().edit(&board, mv, value).map_err(|e| e.to_string())?;
+                let old = self.book.write().edit(&board, mv, value).map_err(|e| BookProblem::Edit(e.to_string()))?;
                 // The change is in the shared book now: tell the app before the (slower) save.
                 self.umigame.clear();
                 self.accuracy.clear();
@@ -292,14 +299,14 @@ impl Worker {
                     let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
                     learn::deviate_transcripts(book, &lines, &settings, &make, &mut save, control)
                 });
-                let report = result.map_err(|e| e.to_string())?;
+                let report = result?;
                 let added = (self.positions().saturating_sub(before)) as u64;
                 Ok((added.max(report.added), report.stopped, true))
             }
             Job::Store { start, moves, depth, level, hash_level } => {
                 let weights = self.weights()?;
                 let mut searcher =
-                    ThinkerSearcher::new(weights, hash_level).map_err(|e| format!("cannot create the search: {e}"))?;
+                    ThinkerSearcher::new(weights, hash_level).map_err(|e| BookProblem::Search(e.to_string()))?;
                 let report = self.with_control(operation, |book, control| {
                     learn::store(book, &start, &moves, depth, level, &mut searcher, control)
                 });
@@ -318,7 +325,7 @@ impl Worker {
             Ok((book, _)) => *self.book.write() = book,
             Err(BookError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
             Err(error) => {
-                let _sent = self.emit(Event::Unreadable { file, error: error.to_string() });
+                let _sent = self.emit(Event::Unreadable { file, error: error.into() });
                 return Ok((0, false, true));
             }
         }
@@ -331,19 +338,20 @@ impl Worker {
         match &self.file {
             Some(file) => {
                 if let Some(dir) = file.parent() {
-                    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.to_string() })?;
                 }
-                Ok(book::save(&self.book.wait_read(), file, BookFormat::Egbk3).map_err(|e| e.to_string())?)
+                Ok(book::save(&self.book.wait_read(), file, BookFormat::Egbk3)?)
             }
             None => Err(Failure::NoFile),
         }
     }
 
-    fn weights(&mut self) -> Result<Arc<Weights>, String> {
+    fn weights(&mut self) -> Result<Arc<Weights>, BookProblem> {
         if let Some(weights) = &self.weights {
             return Ok(Arc::clone(weights));
         }
-        let weights = Arc::new(weights::load(&self.weights_file).map_err(|e| e.to_string())?);
+        let weights = Arc::new(weights::load(&self.weights_file).map_err(|e| BookProblem::Weights(e.to_string()))?);
         self.weights = Some(Arc::clone(&weights));
         Ok(weights)
     }
@@ -383,19 +391,16 @@ impl Worker {
             let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
             learn::deviate(book, root, settings, &make, &mut save, control)
         });
-        let report = result.map_err(|e| e.to_string())?;
+        let report = result?;
         let added = (self.positions().saturating_sub(before)) as u64;
         Ok((added.max(report.added), report.stopped, true))
     }
 
     /// A factory of AI searchers for worker threads (each with a table of 2^`hash_level` entries).
-    fn searchers(&mut self, hash_level: u8) -> Result<impl Fn() -> Box<dyn Searcher> + Sync + use<>, String> {
+    fn searchers(&mut self, hash_level: u8) -> Result<impl Fn() -> Box<dyn Searcher> + Sync + use<>, BookProblem> {
         let weights = self.weights()?;
         // The options are the same for every searcher, so one made here proves they all can be.
-        drop(
-            ThinkerSearcher::new(Arc::clone(&weights), hash_level)
-                .map_err(|e| format!("cannot create the search: {e}"))?,
-        );
+        drop(ThinkerSearcher::new(Arc::clone(&weights), hash_level).map_err(|e| BookProblem::Search(e.to_string()))?);
         let stop = Arc::clone(&self.stop);
         let make = move || -> Box<dyn Searcher> {
             match ThinkerSearcher::new(Arc::clone(&weights), hash_level) {
