@@ -165,7 +165,7 @@ strings! {
     game_file_node, game_file_gap, game_file_in_file, game_file_io, book_error_read, book_error_parse,
     book_error_read_only, book_error_save, book_error_stopped, book_error_folder, book_error_weights, book_error_search,
     book_error_edit, format_truncated, format_magic, format_version, format_count, format_record, format_line,
-    format_trailing, format_stopped, format_unknown,
+    format_trailing, format_stopped, format_unknown, screenshot_capture, screenshot_encode, screenshot_write,
 }
 
 #[cfg(test)]

@@ -103,9 +103,7 @@ impl InOut {
                 ))
             }
             Message::ScreenshotSaved(Ok(path)) => Action::Log(LogLine::ScreenshotSaved(path)),
-            Message::ScreenshotSaved(Err(error)) => {
-                Action::Notice(Notice::ScreenshotFailed { error: error.to_string() })
-            }
+            Message::ScreenshotSaved(Err(error)) => Action::Notice(Notice::ScreenshotFailed { error }),
             Message::SaveGame => {
                 Action::Open(Modal::SaveGame(modal::save_game::Form::new(&self.players)), Task::none())
             }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::i18n::{Strings, fill};
+use crate::screenshot::ScreenshotError;
 
 mod game_file;
 mod text_problem;
@@ -71,7 +72,7 @@ pub enum Notice {
     /// The screenshot could not be saved.
     ScreenshotFailed {
         /// Why.
-        error: String,
+        error: crate::screenshot::ScreenshotError,
     },
     /// Generate Random Board found no position in the range.
     RandomBoardNotFound {
@@ -117,7 +118,16 @@ impl Notice {
             Notice::TranscriptRejected { problem } => fill(&s.notice_transcript_rejected, &[&problem.text(s)]),
             Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
             Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
-            Notice::ScreenshotFailed { error } => fill(&s.notice_screenshot_failed, &[error]),
+            Notice::ScreenshotFailed { error } => {
+                let why = match error {
+                    ScreenshotError::Capture { bytes, width, height } => {
+                        fill(&s.screenshot_capture, &[bytes, width, height])
+                    }
+                    ScreenshotError::Encode(detail) => fill(&s.screenshot_encode, &[detail]),
+                    ScreenshotError::Write { path, error } => fill(&s.screenshot_write, &[&path.display(), error]),
+                };
+                fill(&s.notice_screenshot_failed, &[&why])
+            }
             Notice::GameFileFailed { error } => fill(&s.notice_game_file_failed, &[&game_file::text(s, error)]),
             Notice::BookUnreadable { file, error } => {
                 fill(&s.notice_book_unreadable, &[&file.display(), &error.text(s)])

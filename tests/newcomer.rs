@@ -222,3 +222,12 @@ fn a_bad_game_file_is_worded_in_the_users_language() {
     assert!(japanese.contains("bad.json") && japanese.contains("局面が一つもありません"), "{japanese}");
     assert!(notice.text(Language::English.strings()).contains("the file holds no position"));
 }
+
+#[test]
+fn a_failed_screenshot_is_worded_in_the_users_language() {
+    use shirokuro::screenshot::ScreenshotError;
+    let notice = Notice::ScreenshotFailed { error: ScreenshotError::Capture { bytes: 10, width: 4, height: 4 } };
+    let japanese = notice.text(Language::Japanese.strings());
+    assert!(japanese.contains("キャプチャが 10 バイトで、4×4 ピクセルに合いません"), "{japanese}");
+    assert!(notice.text(Language::English.strings()).contains("the capture has 10 bytes for 4×4 pixels"));
+}
