@@ -178,7 +178,7 @@ impl App {
                 self.modal = Some(Modal::Text(modal::TextBox::new(text_box::Purpose::DeviateTranscripts)));
                 Task::none()
             }
-            Message::FilePicked(purpose, picked) => self.file_picked(purpose, picked),
+            Message::FilePicked(request, picked) => self.file_picked(request, picked),
             Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. })
                 if self.modal.is_some() || self.game.is_editing() =>
             {
@@ -336,32 +336,19 @@ impl App {
         }
     }
 
-    /// A system file dialog answered: the file is used; without a system dialog the app's own chooser opens.
-    fn file_picked(&mut self, purpose: Purpose, picked: Picked) -> Task<Message> {
+    /// A system file dialog answered: the file is used; without a system dialog the app's own chooser opens, in the
+    /// request's folder with its proposed name.
+    fn file_picked(&mut self, request: dialog::Request, picked: Picked) -> Task<Message> {
         match picked {
-            Picked::Chosen(path) => self.file_chosen(purpose, path),
+            Picked::Chosen(path) => self.file_chosen(request.purpose, path),
             Picked::Cancelled => Task::none(),
             Picked::Unavailable => {
                 if !self.told_no_dialog {
                     self.told_no_dialog = true;
                     self.notices.push(Notice::NoFileDialog);
                 }
-                let (folder, name) = match purpose {
-                    Purpose::OpenGame | Purpose::SaveGame => {
-                        let name = (purpose == Purpose::SaveGame).then(|| {
-                            let now = shirokuro_engine::calendar::UtcDateTime::of(std::time::SystemTime::now());
-                            format!("{}.json", now.stamp())
-                        });
-                        (in_out::games_folder(&self.paths.data_dir), name)
-                    }
-                    Purpose::Book(operation) => {
-                        let folder =
-                            self.book_file().parent().map_or_else(|| self.paths.data_dir.clone(), PathBuf::from);
-                        (folder, (operation == Operation::Export).then(|| "book.egbk3".to_owned()))
-                    }
-                };
-                let _ = std::fs::create_dir_all(&folder);
-                let (chooser, task) = FileChooser::new(purpose, folder, name);
+                let _ = std::fs::create_dir_all(&request.folder);
+                let (chooser, task) = FileChooser::new(request.purpose, request.folder, request.name);
                 self.modal = Some(Modal::FileChooser(chooser));
                 Task::batch([
                     task.map(|m| Message::Modal(modal::Message::Chooser(m))),

@@ -90,22 +90,22 @@ fn on_path(program: &str) -> bool {
     std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
-/// Shows the system's dialog for `request` in the background; the answer comes back through `done`.
-pub fn pick<M: Send + 'static>(request: Request, done: impl Fn(Purpose, Picked) -> M + Send + 'static) -> Task<M> {
-    let purpose = request.purpose;
+/// Shows the system's dialog for `request` in the background; the answer comes back through `done` with the
+/// request (whose folder and name the app's own chooser starts from when there is no system dialog).
+pub fn pick<M: Send + 'static>(request: Request, done: impl Fn(Request, Picked) -> M + Send + 'static) -> Task<M> {
     if !system_dialog_available() {
-        return Task::done(done(purpose, Picked::Unavailable));
+        return Task::done(done(request, Picked::Unavailable));
     }
     Task::perform(
         async move {
             // The folder may not exist yet; the dialog then starts wherever the system likes.
             let _ = std::fs::create_dir_all(&request.folder);
             let dialog = rfd::AsyncFileDialog::new()
-                .add_filter(request.filter, request.purpose.extensions())
+                .add_filter(request.filter.clone(), request.purpose.extensions())
                 .set_directory(&request.folder);
             let opened = Instant::now();
             let handle = if request.purpose.saves() {
-                let dialog = match request.name {
+                let dialog = match &request.name {
                     Some(name) => dialog.set_file_name(name),
                     None => dialog,
                 };
@@ -113,12 +113,13 @@ pub fn pick<M: Send + 'static>(request: Request, done: impl Fn(Purpose, Picked) 
             } else {
                 dialog.pick_file().await
             };
-            match handle {
+            let picked = match handle {
                 Some(handle) => Picked::Chosen(handle.path().to_path_buf()),
                 None if opened.elapsed() < TOO_FAST => Picked::Unavailable,
                 None => Picked::Cancelled,
-            }
+            };
+            (request, picked)
         },
-        move |picked| done(purpose, picked),
+        move |(request, picked)| done(request, picked),
     )
 }

@@ -209,17 +209,13 @@ impl Handle {
 
 /// The worker as an iced subscription keyed by the weights file.
 pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
-    worker::subscription(weights_file, start)
+    worker::subscription(weights_file, spawn)
 }
 
-/// Starts a worker outside iced (tests, tools): the same thread and events as [`subscription`].
-pub fn spawn(weights_file: &Path) -> impl iced::futures::Stream<Item = Event> + use<> {
-    start(&weights_file.to_path_buf())
-}
-
-/// Starts the worker thread; its events form the returned stream, which ends when the thread does.
+/// Starts the worker thread (what [`subscription`] runs; tests and tools call it directly); its events form the
+/// returned stream, which ends when the thread does.
 #[allow(clippy::ptr_arg, reason = "Subscription::run_with hands its key over by reference")]
-fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
+pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
     let file = weights_file.clone();
     worker::spawn("shirokuro-engine", move |events, commands, inbox| {
         let handle = Handle {

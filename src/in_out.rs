@@ -163,7 +163,8 @@ pub fn games_folder(data_dir: &Path) -> PathBuf {
 }
 
 /// The file request of Save Game (with Egaroucid's date file name) or Open Game.
-fn game_file_request(s: &Strings, purpose: Purpose, data_dir: &Path) -> dialog::Request {
+#[must_use]
+pub fn game_file_request(s: &Strings, purpose: Purpose, data_dir: &Path) -> dialog::Request {
     let name = (purpose == Purpose::SaveGame)
         .then(|| format!("{}.json", UtcDateTime::of(std::time::SystemTime::now()).stamp()));
     dialog::Request { purpose, folder: games_folder(data_dir), name, filter: s.game_files.clone() }

@@ -3,7 +3,7 @@
 use iced::keyboard;
 
 use crate::book;
-use crate::dialog::{Picked, Purpose};
+use crate::dialog::{self, Picked};
 use crate::engine_worker;
 use crate::game::{self, Mode};
 use crate::i18n::Language;
@@ -34,8 +34,8 @@ pub enum Message {
     About,
     /// Book ▸ Book Deviate with Transcripts: open its box.
     DeviateTranscripts,
-    /// A system file dialog answered.
-    FilePicked(Purpose, Picked),
+    /// A system file dialog answered (with the request it answers).
+    FilePicked(dialog::Request, Picked),
     /// A key press no widget took.
     Key(keyboard::Event),
     /// The window was resized to this size.

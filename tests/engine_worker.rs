@@ -20,7 +20,7 @@ fn next(events: &mut (impl Stream<Item = Event> + Unpin)) -> Event {
 }
 
 fn started() -> (Handle, impl Stream<Item = Event> + Unpin) {
-    let mut events = Box::pin(engine_worker::spawn(std::path::Path::new("/nonexistent/weights.skw")));
+    let mut events = Box::pin(engine_worker::spawn(&std::path::PathBuf::from("/nonexistent/weights.skw")));
     assert!(matches!(next(&mut events), Event::WeightsFailed(_)), "missing weights are reported");
     let Event::Ready(handle) = next(&mut events) else { panic!("ready") };
     handle.configure(EngineOptions { threads: 1, hash_level: 16 });

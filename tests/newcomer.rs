@@ -121,7 +121,8 @@ fn without_a_system_dialog_the_apps_own_chooser_opens_a_game() {
     let _ = app.update(Message::NewGame(Mode::HumanVsHuman));
 
     // The system dialog could not be shown: a notice, and the chooser.
-    let _ = app.update(Message::FilePicked(Purpose::OpenGame, Picked::Unavailable));
+    let request = in_out::game_file_request(Language::English.strings(), Purpose::OpenGame, &dir.path().join("data"));
+    let _ = app.update(Message::FilePicked(request, Picked::Unavailable));
     assert!(app.notices().contains(&Notice::NoFileDialog));
     let Some(Modal::FileChooser(chooser)) = app.modal() else { panic!("the chooser is open") };
     assert_eq!(chooser.purpose(), Purpose::OpenGame);
@@ -152,7 +153,8 @@ fn without_a_system_dialog_the_apps_own_chooser_opens_a_game() {
 #[test]
 fn the_chooser_takes_a_typed_path_and_says_what_is_wrong() {
     let (mut app, dir) = app(humans());
-    let _ = app.update(Message::FilePicked(Purpose::SaveGame, Picked::Unavailable));
+    let request = in_out::game_file_request(Language::English.strings(), Purpose::SaveGame, &dir.path().join("data"));
+    let _ = app.update(Message::FilePicked(request, Picked::Unavailable));
     let chooser = |app: &App| match app.modal() {
         Some(Modal::FileChooser(chooser)) => chooser.path().to_owned(),
         _ => panic!("the chooser is open"),

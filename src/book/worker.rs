@@ -5,7 +5,7 @@
 //! The app never waits for it: after a load or a change the worker sends a read-only snapshot ([`SharedBook`]) that the
 //! app passes to the engine worker's jobs (book moves, book hint values). Lookups in a snapshot take microseconds.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -90,16 +90,13 @@ impl Handle {
 
 /// The worker as an iced subscription keyed by the weights file (searching operations load the weights lazily).
 pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
-    worker::subscription(weights_file, start)
+    worker::subscription(weights_file, spawn)
 }
 
-/// Starts a worker outside iced (tests, tools): the same thread and events as [`subscription`].
-pub fn spawn(weights_file: &Path) -> impl iced::futures::Stream<Item = Event> + use<> {
-    start(&weights_file.to_path_buf())
-}
-
+/// Starts the worker thread (what [`subscription`] runs; tests and tools call it directly); its events form the
+/// returned stream, which ends when the thread does.
 #[allow(clippy::ptr_arg, reason = "Subscription::run_with hands its key over by reference")]
-fn start(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
+pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
     let weights_file = weights_file.clone();
     worker::spawn("shirokuro-book", move |events, jobs, inbox| {
         let handle = Handle { jobs, stop: Arc::new(AtomicBool::new(false)) };
