@@ -307,5 +307,5 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     ])
     .spacing(2.0)
     .width(Length::Fill);
-    container(bar).id("menu-bar").width(Length::Fill).into()
+    container(crate::widget::escape_closes::escape_closes(bar)).id("menu-bar").width(Length::Fill).into()
 }

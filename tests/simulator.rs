@@ -78,6 +78,20 @@ fn the_game_menu_opens_and_starts_a_new_game() {
 }
 
 #[test]
+fn escape_closes_an_open_menu() {
+    let (app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_game")).expect("the Game menu title");
+    assert!(ui.find(selector::id("new_game_as_white")).is_ok(), "the Game menu opened");
+    // The pointer stays over the menu, where the open menu takes every event; Esc must still close it.
+    let _ = ui.tap_key(iced::keyboard::key::Named::Escape);
+    assert!(ui.find(selector::id("new_game_as_white")).is_err(), "Esc closed the Game menu");
+    // The bar still works afterwards.
+    let _ = ui.click(selector::id("menu_help")).expect("the Help menu title");
+    assert!(ui.find(selector::id("about")).is_ok(), "another menu opens after Esc");
+}
+
+#[test]
 fn the_language_menu_switches_to_japanese() {
     let (mut app, _dir) = app(Settings::default());
     let mut ui = screen(&app);
