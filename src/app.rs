@@ -474,13 +474,10 @@ impl App {
         self.dirty = false;
         let settings = self.settings.clone();
         let path = self.paths.settings_file.clone();
-        Task::perform(
-            async move { settings::save(&settings, &path).map_err(|e| e.to_string()) },
-            Message::SettingsSaved,
-        )
+        Task::perform(async move { settings::save(&settings, &path) }, Message::SettingsSaved)
     }
 
-    fn saved(&mut self, result: Result<(), String>) -> Task<Message> {
+    fn saved(&mut self, result: Result<(), crate::fsutil::SaveFailure>) -> Task<Message> {
         self.saving = false;
         if let Err(error) = result {
             self.notices.push(Notice::SaveFailed { error });

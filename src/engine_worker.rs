@@ -22,11 +22,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use iced::Subscription;
+use shirokuro_engine::eval::weights::WeightsError;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::random_board::{self, RandomBoard, RandomBoardError, RandomBoardSpec};
 use shirokuro_engine::rng::GameRng;
-use shirokuro_engine::search::SolveOptions;
+use shirokuro_engine::search::{SearchError, SolveOptions};
 pub use shirokuro_engine::think::HintKind;
 use shirokuro_engine::think::loss_curves::LossCurves;
 use shirokuro_engine::think::{HintsEnd, Policy, Source, ThinkProgress, Thinker, ThinkerStop, Thought, book_hints};
@@ -34,6 +35,7 @@ use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::book::SharedBook;
 use crate::log::{LogLine, Search};
+use crate::notice::Shared;
 use crate::worker::{self, Outbox};
 
 /// What the engine is asked to do.
@@ -155,9 +157,9 @@ pub enum Event {
     /// A line for the log panel.
     Log(LogLine),
     /// The weights could not be loaded; the engine plays with zero weights.
-    WeightsFailed(String),
+    WeightsFailed(Shared<WeightsError>),
     /// The engine could not be created with the requested options.
-    EngineFailed(String),
+    EngineFailed(SearchError),
 }
 
 /// The app's end of the worker.
@@ -259,7 +261,7 @@ impl Worker {
         let weights = match weights::load(weights_file) {
             Ok(weights) => weights,
             Err(error) => {
-                let _sent = self.emit(Event::WeightsFailed(error.to_string()));
+                let _sent = self.emit(Event::WeightsFailed(Shared::new(error)));
                 Weights::zero()
             }
         };
@@ -320,7 +322,7 @@ impl Worker {
                 self.emit(Event::Log(LogLine::EngineReady { threads: options.threads, hash_level: options.hash_level }))
                     && self.emit(Event::Configured)
             }
-            Err(error) => self.emit(Event::EngineFailed(error.to_string())),
+            Err(error) => self.emit(Event::EngineFailed(error)),
         }
     }
 

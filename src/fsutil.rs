@@ -3,25 +3,35 @@
 //! `<name>.bak`.
 
 use std::fs;
-use std::io;
 use std::path::Path;
 
 pub use shirokuro_engine::fsutil::backup_path;
-use shirokuro_engine::fsutil::{Backup, save_atomically};
+use shirokuro_engine::fsutil::{Backup, IoFailure, SaveStep, save_atomically};
+
+/// A file that could not be saved: the step of the atomic save that failed (none when its folder could not be made)
+/// and what the system said.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{error}", step.map(|step| format!("{step} failed: ")).unwrap_or_default())]
+pub struct SaveFailure {
+    /// The failed step.
+    pub step: Option<SaveStep>,
+    /// What the system said.
+    pub error: IoFailure,
+}
 
 /// Writes `bytes` to `path` atomically: readers see the old file or the new one, never a partial one. The previous
 /// file, if any, is kept as `<name>.bak` (replacing an older backup). Missing parent folders are created.
 ///
 /// # Errors
-/// The I/O error of the step that failed, its message naming the file and the step.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+/// [`SaveFailure`] naming the step that failed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveFailure> {
     if let Some(dir) = path.parent()
         && !dir.as_os_str().is_empty()
     {
-        fs::create_dir_all(dir)?;
+        fs::create_dir_all(dir).map_err(|error| SaveFailure { step: None, error: error.into() })?;
     }
     save_atomically(path, Backup::Keep, |out| out.write_all(bytes))
-        .map_err(|error| io::Error::new(error.source.kind(), error.to_string()))
+        .map_err(|error| SaveFailure { step: Some(error.step), error: error.source.into() })
 }
 
 #[cfg(test)]

@@ -41,7 +41,7 @@ pub enum Message {
     /// The window was resized to this size.
     WindowResized(iced::Size),
     /// The settings file was written (or not).
-    SettingsSaved(Result<(), String>),
+    SettingsSaved(Result<(), crate::fsutil::SaveFailure>),
     /// A notice was dismissed.
     NoticeDismissed(usize),
     /// A quarter of a second passed while a long job runs (the progress line redraws).

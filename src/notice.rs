@@ -1,15 +1,89 @@
 //! Notices: what the user should be told (a damaged settings or book file, a failed save, a rejected text …). They
 //! are data; the view puts them into words in the current language.
 
+use std::ops::Deref;
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use shirokuro_engine::eval::weights::WeightsError;
+use shirokuro_engine::fsutil::IoFailure;
+use shirokuro_engine::search::SearchError;
+
+use crate::fsutil::SaveFailure;
 use crate::i18n::{Strings, fill};
 use crate::screenshot::ScreenshotError;
 
 mod game_file;
+pub mod system;
 mod text_problem;
 
 pub use text_problem::TextProblem;
+
+/// An error that cannot be cloned (it holds the system's error), shared so that a notice or a message carrying it
+/// can be; two are equal when they are the same error.
+#[derive(Debug)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    /// Shares `error`.
+    pub fn new(error: T) -> Shared<T> {
+        Shared(Arc::new(error))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Eq for Shared<T> {}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Why the settings file could not be read (as a whole, or in part).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SettingsProblem {
+    /// The file is not UTF-8 text.
+    NotUtf8,
+    /// The file could not be read.
+    Read(IoFailure),
+    /// The file is not valid TOML; the line of the first fault, when the reader gave one.
+    Toml {
+        /// The 1-based line.
+        line: Option<usize>,
+    },
+}
+
+impl SettingsProblem {
+    fn text(&self, s: &Strings) -> String {
+        match self {
+            SettingsProblem::NotUtf8 => s.settings_not_utf8.clone(),
+            SettingsProblem::Read(error) => system::io(s, error),
+            SettingsProblem::Toml { line: Some(line) } => fill(&s.settings_toml_line, &[line]),
+            SettingsProblem::Toml { line: None } => s.settings_toml.clone(),
+        }
+    }
+
+    /// The problem, and the failure to keep a copy of the file if there was one.
+    fn with_copy(&self, s: &Strings, copy_failed: Option<&IoFailure>) -> String {
+        match copy_failed {
+            None => self.text(s),
+            Some(error) => fill(&s.settings_copy_failed, &[&self.text(s), &system::io(s, error)]),
+        }
+    }
+}
 
 /// Something the user should see. Carries no UI text: the view
 /// translates it.
@@ -27,16 +101,20 @@ pub enum Notice {
     },
     /// The whole file could not be read; defaults are in use, the file is untouched, a copy sits at `copy`.
     Unreadable {
-        /// What went wrong (with the line for TOML errors).
-        error: String,
+        /// What went wrong.
+        problem: SettingsProblem,
+        /// Why the copy could not be kept, when it could not.
+        copy_failed: Option<IoFailure>,
         /// Where the copy was kept.
         copy: PathBuf,
     },
     /// The file was damaged: every key that could be read is kept, the lines `lost` could not be; the file is
     /// untouched and a copy sits at `copy`.
     Salvaged {
-        /// What went wrong first (with its line).
-        error: String,
+        /// What went wrong first.
+        problem: SettingsProblem,
+        /// Why the copy could not be kept, when it could not.
+        copy_failed: Option<IoFailure>,
         /// Where the copy was kept.
         copy: PathBuf,
         /// The numbers of the lines lost, comma-separated.
@@ -44,18 +122,18 @@ pub enum Notice {
     },
     /// Saving failed.
     SaveFailed {
-        /// The I/O error.
-        error: String,
+        /// The step that failed.
+        error: SaveFailure,
     },
     /// The evaluation weights could not be loaded.
     WeightsFailed {
         /// Why.
-        error: String,
+        error: Shared<WeightsError>,
     },
     /// The engine could not be created.
     EngineFailed {
         /// Why.
-        error: String,
+        error: SearchError,
     },
     /// Text given as a transcript was rejected.
     TranscriptRejected {
@@ -108,13 +186,15 @@ impl Notice {
         match self {
             Notice::BadValue { key } => fill(&s.notice_bad_value, &[key]),
             Notice::UnknownKey { key } => fill(&s.notice_unknown_key, &[key]),
-            Notice::Unreadable { error, copy } => fill(&s.notice_settings_unreadable, &[error, &copy.display()]),
-            Notice::Salvaged { error, copy, lost } => {
-                fill(&s.notice_settings_salvaged, &[error, lost, &copy.display()])
+            Notice::Unreadable { problem, copy_failed, copy } => {
+                fill(&s.notice_settings_unreadable, &[&problem.with_copy(s, copy_failed.as_ref()), &copy.display()])
             }
-            Notice::SaveFailed { error } => fill(&s.notice_settings_save_failed, &[error]),
-            Notice::WeightsFailed { error } => fill(&s.notice_weights_failed, &[error]),
-            Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[error]),
+            Notice::Salvaged { problem, copy_failed, copy, lost } => {
+                fill(&s.notice_settings_salvaged, &[&problem.with_copy(s, copy_failed.as_ref()), lost, &copy.display()])
+            }
+            Notice::SaveFailed { error } => fill(&s.notice_settings_save_failed, &[&system::save_failure(s, error)]),
+            Notice::WeightsFailed { error } => fill(&s.notice_weights_failed, &[&system::weights(s, error)]),
+            Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[&system::search(s, error)]),
             Notice::TranscriptRejected { problem } => fill(&s.notice_transcript_rejected, &[&problem.text(s)]),
             Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),
             Notice::RandomBoardNotFound { moves, min, max } => fill(&s.notice_random_failed, &[moves, min, max]),
@@ -123,8 +203,10 @@ impl Notice {
                     ScreenshotError::Capture { bytes, width, height } => {
                         fill(&s.screenshot_capture, &[bytes, width, height])
                     }
-                    ScreenshotError::Encode(detail) => fill(&s.screenshot_encode, &[detail]),
-                    ScreenshotError::Write { path, error } => fill(&s.screenshot_write, &[&path.display(), error]),
+                    ScreenshotError::Encode(_) => s.screenshot_encode.clone(),
+                    ScreenshotError::Write { path, error } => {
+                        fill(&s.screenshot_write, &[&path.display(), &system::save_failure(s, error)])
+                    }
                 };
                 fill(&s.notice_screenshot_failed, &[&why])
             }

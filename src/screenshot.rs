@@ -39,7 +39,7 @@ pub enum ScreenshotError {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        error: String,
+        error: crate::fsutil::SaveFailure,
     },
 }
 
@@ -102,8 +102,7 @@ pub fn save(
     let cropped = shot.crop(area).unwrap_or_else(|_| shot.clone());
     let png = encode_png(&cropped)?;
     let path = data_dir.join(FOLDER).join(name);
-    crate::fsutil::write_atomic(&path, &png)
-        .map_err(|error| ScreenshotError::Write { path: path.clone(), error: error.to_string() })?;
+    crate::fsutil::write_atomic(&path, &png).map_err(|error| ScreenshotError::Write { path: path.clone(), error })?;
     Ok(path)
 }
 

@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use shirokuro_engine::fsutil::IoFailure;
 use shirokuro_engine::think::loss_curves::LossCurves;
 
-use crate::fsutil;
+use crate::fsutil::{self, SaveFailure};
 use crate::i18n::Language;
-use crate::notice::Notice;
+use crate::notice::{Notice, SettingsProblem};
 
 pub mod change;
 mod salvage;
@@ -285,12 +286,12 @@ pub fn load(path: &Path) -> Loaded {
     let text = match fs::read(path) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => text,
-            Err(_) => return unreadable(path, "the file is not UTF-8 text".to_owned()),
+            Err(_) => return unreadable(path, SettingsProblem::NotUtf8),
         },
         Err(error) if error.kind() == io::ErrorKind::NotFound => {
             return Loaded { settings: Settings::default(), notices: Vec::new() };
         }
-        Err(error) => return unreadable(path, error.to_string()),
+        Err(error) => return unreadable(path, SettingsProblem::Read(error.into())),
     };
     match text.parse::<toml::Table>() {
         Ok(table) => {
@@ -300,29 +301,20 @@ pub fn load(path: &Path) -> Loaded {
         }
         Err(error) => {
             let line = error.span().map(|span| text[..span.start.min(text.len())].lines().count().max(1));
-            let message = error.message().to_owned();
-            let message = match line {
-                Some(line) => format!("line {line}: {message}"),
-                None => message,
-            };
-            damaged(path, &text, message)
+            damaged(path, &text, SettingsProblem::Toml { line })
         }
     }
 }
 
 /// The keys that can still be read from a damaged file, with a notice naming the lines lost; the file is copied to
 /// `<name>.broken` first.
-fn damaged(path: &Path, text: &str, error: String) -> Loaded {
-    let copy = keep_copy(path);
+fn damaged(path: &Path, text: &str, problem: SettingsProblem) -> Loaded {
+    let copy_failed = keep_copy(path).err().map(IoFailure::from);
     let (table, lost) = salvage::salvage(text);
     let mut notices = Vec::new();
     let settings = Settings::from_table(table, &mut notices);
-    let error = match copy {
-        Ok(_) => error,
-        Err(copy_error) => format!("{error}; copying it failed too: {copy_error}"),
-    };
     let lost = lost.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-    notices.insert(0, Notice::Salvaged { error, copy: copy_path(path), lost });
+    notices.insert(0, Notice::Salvaged { problem, copy_failed, copy: copy_path(path), lost });
     Loaded { settings, notices }
 }
 
@@ -337,20 +329,21 @@ fn keep_copy(path: &Path) -> io::Result<u64> {
 }
 
 /// Defaults plus an [`Notice::Unreadable`], after copying the file to `<name>.broken`.
-fn unreadable(path: &Path, error: String) -> Loaded {
-    let error = match keep_copy(path) {
-        Ok(_) => error,
-        Err(copy_error) => format!("{error}; copying it failed too: {copy_error}"),
-    };
-    Loaded { settings: Settings::default(), notices: vec![Notice::Unreadable { error, copy: copy_path(path) }] }
+fn unreadable(path: &Path, problem: SettingsProblem) -> Loaded {
+    let copy_failed = keep_copy(path).err().map(IoFailure::from);
+    let notice = Notice::Unreadable { problem, copy_failed, copy: copy_path(path) };
+    Loaded { settings: Settings::default(), notices: vec![notice] }
 }
 
 /// Saves `settings` to `path` atomically, keeping the previous file as `.bak`.
 ///
 /// # Errors
-/// The I/O error of the step that failed (serialising cannot fail for this type, but is reported the same way).
-pub fn save(settings: &Settings, path: &Path) -> io::Result<()> {
-    let text = toml::to_string_pretty(settings).map_err(|error| io::Error::other(error.to_string()))?;
+/// The step that failed (serialising cannot fail for this type, but is reported the same way, as invalid data).
+pub fn save(settings: &Settings, path: &Path) -> Result<(), SaveFailure> {
+    let text = toml::to_string_pretty(settings).map_err(|error| SaveFailure {
+        step: None,
+        error: IoFailure { kind: io::ErrorKind::InvalidData, message: error.to_string() },
+    })?;
     fsutil::write_atomic(path, text.as_bytes())
 }
 

@@ -3,7 +3,7 @@
 use std::fs;
 
 use shirokuro::i18n::Language;
-use shirokuro::notice::Notice;
+use shirokuro::notice::{Notice, SettingsProblem};
 use shirokuro::settings::{self, Settings};
 
 #[test]
@@ -79,10 +79,10 @@ fn a_damaged_file_keeps_what_parses_is_left_alone_and_copied() {
     let mut expected = Settings { level: 5, ..Settings::default() };
     expected.display.show_log = false;
     assert_eq!(loaded.settings, expected, "every key that parses is kept");
-    let [Notice::Salvaged { error, copy, lost }] = loaded.notices.as_slice() else {
+    let [Notice::Salvaged { problem, copy_failed: None, copy, lost }] = loaded.notices.as_slice() else {
         panic!("one damaged-file notice: {:?}", loaded.notices)
     };
-    assert!(error.contains("line 2"), "the error names the line: {error}");
+    assert_eq!(*problem, SettingsProblem::Toml { line: Some(2) }, "the problem names the line");
     assert_eq!(lost, "2", "the notice says which lines were lost");
     assert_eq!(fs::read_to_string(&path).unwrap(), broken, "the file is untouched");
     assert_eq!(fs::read_to_string(copy).unwrap(), broken, "and copied");

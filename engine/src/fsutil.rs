@@ -8,14 +8,54 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The steps of [`save_atomically`], named so that a failure says which one failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SaveStep {
+    /// The path was checked (it must name a file).
+    #[error("checking the path")]
+    CheckPath,
+    /// The new content was written to the temporary file next to the target and synced.
+    #[error("writing the temporary file")]
+    WriteTemporary,
+    /// The previous file was kept as `<name>.bak`.
+    #[error("keeping the previous file as .bak")]
+    KeepBackup,
+    /// The temporary file was renamed over the target.
+    #[error("renaming the temporary file")]
+    Rename,
+}
+
+/// What the system said when a file operation failed: its kind (which a user interface words in its own language)
+/// and its own message. Unlike [`io::Error`] it can be cloned and compared, so typed errors that carry it can be too.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{message}")]
+pub struct IoFailure {
+    /// The kind of failure.
+    pub kind: io::ErrorKind,
+    /// The system's message (in English on most systems).
+    pub message: String,
+}
+
+impl From<&io::Error> for IoFailure {
+    fn from(error: &io::Error) -> IoFailure {
+        IoFailure { kind: error.kind(), message: error.to_string() }
+    }
+}
+
+impl From<io::Error> for IoFailure {
+    fn from(error: io::Error) -> IoFailure {
+        IoFailure::from(&error)
+    }
+}
+
 /// A step of [`save_atomically`] failed.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot save {}: {step} failed: {source}", path.display())]
 pub struct SaveError {
     /// The file being saved.
     pub path: PathBuf,
-    /// The step that failed ("writing the temporary file", …).
-    pub step: &'static str,
+    /// The step that failed.
+    pub step: SaveStep,
     /// The I/O error.
     #[source]
     pub source: io::Error,
@@ -51,9 +91,9 @@ pub fn save_atomically(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), SaveError> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let error = |step: &'static str| move |source| SaveError { path: path.to_owned(), step, source };
+    let error = |step: SaveStep| move |source| SaveError { path: path.to_owned(), step, source };
     let name = path.file_name().ok_or_else(|| {
-        error("checking the path")(io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))
+        error(SaveStep::CheckPath)(io::Error::new(io::ErrorKind::InvalidInput, "the path has no file name"))
     })?;
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -67,11 +107,11 @@ pub fn save_atomically(
     tmp_name.push(format!(".tmp-{}-{call}-{nanos}", std::process::id()));
     let tmp = dir.join(tmp_name);
 
-    let result = write_synced(&tmp, write).map_err(error("writing the temporary file")).and_then(|()| {
+    let result = write_synced(&tmp, write).map_err(error(SaveStep::WriteTemporary)).and_then(|()| {
         if backup == Backup::Keep && path.exists() {
-            keep_backup(path, &backup_path(path)).map_err(error("keeping the previous file as .bak"))?;
+            keep_backup(path, &backup_path(path)).map_err(error(SaveStep::KeepBackup))?;
         }
-        fs::rename(&tmp, path).map_err(error("renaming the temporary file"))
+        fs::rename(&tmp, path).map_err(error(SaveStep::Rename))
     });
     if result.is_err() {
         let _ignored = fs::remove_file(&tmp);
@@ -144,7 +184,7 @@ mod tests {
             Err(io::Error::other("stopped"))
         })
         .unwrap_err();
-        assert_eq!(error.step, "writing the temporary file");
+        assert_eq!(error.step, SaveStep::WriteTemporary);
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
         fs::remove_dir_all(&dir).unwrap();

@@ -23,7 +23,7 @@ use std::path::Path;
 use serde_json::{Map, Value};
 
 use crate::board::{Board, Color, Move};
-use crate::fsutil::{Backup, save_atomically};
+use crate::fsutil::{Backup, IoFailure, SaveStep, save_atomically};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -65,8 +65,15 @@ pub struct GameFile {
 #[non_exhaustive]
 pub enum GameFileError {
     /// The text is not JSON.
-    #[error("not a JSON game file: {0}")]
-    Json(String),
+    #[error("not a JSON game file: {message}")]
+    Json {
+        /// The line (1-based) where the JSON reader stopped.
+        line: usize,
+        /// The column (1-based) there.
+        column: usize,
+        /// The JSON reader's own message.
+        message: String,
+    },
     /// The JSON is not an object.
     #[error("not a game file: the JSON is not an object")]
     NotObject,
@@ -74,12 +81,12 @@ pub enum GameFileError {
     #[error("the file holds no position (objects keyed \"4\" to \"64\")")]
     Empty,
     /// A position object is unusable.
-    #[error("position \"{key}\": {what}")]
+    #[error("position \"{key}\": {problem}")]
     Node {
         /// Its key (the number of discs).
         key: String,
         /// What is wrong.
-        what: String,
+        problem: NodeProblem,
     },
     /// A position does not follow from the previous one.
     #[error("position \"{key}\" cannot be reached from position \"{previous}\" by one move")]
@@ -98,13 +105,30 @@ pub enum GameFileError {
         error: Box<GameFileError>,
     },
     /// The file could not be read or written.
-    #[error("{path}: {error}")]
+    #[error("{path}: {}{error}", step.map(|step| format!("{step} failed: ")).unwrap_or_default())]
     Io {
         /// The file.
         path: String,
+        /// The step of the atomic save that failed (none when reading, or making the folder).
+        step: Option<SaveStep>,
         /// What the system said.
-        error: String,
+        error: IoFailure,
     },
+}
+
+/// What is wrong with one position object of a game file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NodeProblem {
+    /// The named field is missing or is not a 64-bit board.
+    #[error("{0} is not a board")]
+    NotABoard(&'static str),
+    /// A square holds discs of both sides.
+    #[error("the two sides' discs overlap")]
+    Overlap,
+    /// `player` is neither 0 nor 1.
+    #[error("player is not 0 (Black) or 1 (White)")]
+    Player,
 }
 
 /// Our square index to Egaroucid's cell index (0 = h8 … 63 = a1).
@@ -179,7 +203,11 @@ impl GameFile {
     /// # Errors
     /// See [`GameFileError`]; the error names the position at fault.
     pub fn parse(text: &str) -> Result<GameFile, GameFileError> {
-        let value: Value = serde_json::from_str(text).map_err(|e| GameFileError::Json(e.to_string()))?;
+        let value: Value = serde_json::from_str(text).map_err(|e| GameFileError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
         let Value::Object(top) = value else { return Err(GameFileError::NotObject) };
         let text_of = |key: &str| top.get(key).and_then(Value::as_str).unwrap_or_default().to_owned();
         let mut keyed: Vec<(u32, &str, &Map<String, Value>)> = top
@@ -200,16 +228,16 @@ impl GameFile {
         let mut random_start = None;
         let mut previous_key = "";
         for (_, key, object) in keyed {
-            let node_error = |what: &str| GameFileError::Node { key: key.to_owned(), what: what.to_owned() };
-            let bits = |name: &str| {
-                object.get(name).and_then(Value::as_u64).ok_or_else(|| node_error(&format!("{name} is not a board")))
+            let node_error = |problem: NodeProblem| GameFileError::Node { key: key.to_owned(), problem };
+            let bits = |name: &'static str| {
+                object.get(name).and_then(Value::as_u64).ok_or_else(|| node_error(NodeProblem::NotABoard(name)))
             };
             let (player, opponent) = (bits("board_player")?.reverse_bits(), bits("board_opponent")?.reverse_bits());
-            let board = Board::new(player, opponent).ok_or_else(|| node_error("the two sides' discs overlap"))?;
+            let board = Board::new(player, opponent).ok_or_else(|| node_error(NodeProblem::Overlap))?;
             let side = match object.get("player").and_then(Value::as_i64) {
                 Some(0) => Color::Black,
                 Some(1) => Color::White,
-                _ => return Err(node_error("player is not 0 (Black) or 1 (White)")),
+                _ => return Err(node_error(NodeProblem::Player)),
             };
             let position = Position { board, side_to_move: side };
             let value = object
@@ -260,8 +288,11 @@ impl GameFile {
     /// [`GameFileError::Io`] when the file cannot be read, else [`GameFileError::InFile`] with the path and the error
     /// of [`parse`](Self::parse).
     pub fn load(path: &Path) -> Result<GameFile, GameFileError> {
-        let io =
-            |error: std::io::Error| GameFileError::Io { path: path.display().to_string(), error: error.to_string() };
+        let io = |error: std::io::Error| GameFileError::Io {
+            path: path.display().to_string(),
+            step: None,
+            error: IoFailure::from(error),
+        };
         let bytes = std::fs::read(path).map_err(io)?;
         let text = String::from_utf8_lossy(&bytes);
         GameFile::parse(&text)
@@ -273,12 +304,17 @@ impl GameFile {
     /// # Errors
     /// [`GameFileError::Io`] naming the file and the failed step.
     pub fn save(&self, path: &Path) -> Result<(), GameFileError> {
-        let io = |error: String| GameFileError::Io { path: path.display().to_string(), error };
+        let io = |step: Option<SaveStep>, error: &std::io::Error| GameFileError::Io {
+            path: path.display().to_string(),
+            step,
+            error: IoFailure::from(error),
+        };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| io(e.to_string()))?;
+            std::fs::create_dir_all(dir).map_err(|e| io(None, &e))?;
         }
         let json = self.to_json();
-        save_atomically(path, Backup::Keep, |out| out.write_all(json.as_bytes())).map_err(|e| io(e.to_string()))
+        save_atomically(path, Backup::Keep, |out| out.write_all(json.as_bytes()))
+            .map_err(|e| io(Some(e.step), &e.source))
     }
 }
 

@@ -99,7 +99,7 @@ impl SolveResult {
 }
 
 /// Errors creating a solver.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SearchError {
     /// The worker threads could not be started.

@@ -23,6 +23,7 @@ use shirokuro_engine::{Board, Move, Position};
 use super::operation::{Job, Operation, Outcome, export_format};
 use super::problem::BookProblem;
 use super::shared::SharedBook;
+use crate::notice::Shared;
 use crate::worker::{self, Outbox};
 
 /// What the book worker reports.
@@ -252,7 +253,7 @@ impl Worker {
                 Ok((0, false, false))
             }
             Job::Edit { board, mv, value } => {
-                let old = self.book.write().edit(&board, mv, value).map_err(|e| BookProblem::Edit(e.to_string()))?;
+                let old = self.book.write().edit(&board, mv, value).map_err(BookProblem::Edit)?;
                 // The change is in the shared book now: tell the app before the (slower) save.
                 self.umigame.clear();
                 self.accuracy.clear();
@@ -302,8 +303,7 @@ impl Worker {
             }
             Job::Store { start, moves, depth, level, hash_level } => {
                 let weights = self.weights()?;
-                let mut searcher =
-                    ThinkerSearcher::new(weights, hash_level).map_err(|e| BookProblem::Search(e.to_string()))?;
+                let mut searcher = ThinkerSearcher::new(weights, hash_level).map_err(BookProblem::Search)?;
                 let report = self.with_control(operation, |book, control| {
                     learn::store(book, &start, &moves, depth, level, &mut searcher, control)
                 });
@@ -336,7 +336,7 @@ impl Worker {
             Some(file) => {
                 if let Some(dir) = file.parent() {
                     std::fs::create_dir_all(dir)
-                        .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.to_string() })?;
+                        .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.into() })?;
                 }
                 Ok(book::save(&self.book.wait_read(), file, BookFormat::Egbk3)?)
             }
@@ -348,7 +348,7 @@ impl Worker {
         if let Some(weights) = &self.weights {
             return Ok(Arc::clone(weights));
         }
-        let weights = Arc::new(weights::load(&self.weights_file).map_err(|e| BookProblem::Weights(e.to_string()))?);
+        let weights = Arc::new(weights::load(&self.weights_file).map_err(|e| BookProblem::Weights(Shared::new(e)))?);
         self.weights = Some(Arc::clone(&weights));
         Ok(weights)
     }
@@ -397,7 +397,7 @@ impl Worker {
     fn searchers(&mut self, hash_level: u8) -> Result<impl Fn() -> Box<dyn Searcher> + Sync + use<>, BookProblem> {
         let weights = self.weights()?;
         // The options are the same for every searcher, so one made here proves they all can be.
-        drop(ThinkerSearcher::new(Arc::clone(&weights), hash_level).map_err(|e| BookProblem::Search(e.to_string()))?);
+        drop(ThinkerSearcher::new(Arc::clone(&weights), hash_level).map_err(BookProblem::Search)?);
         let stop = Arc::clone(&self.stop);
         let make = move || -> Box<dyn Searcher> {
             match ThinkerSearcher::new(Arc::clone(&weights), hash_level) {

@@ -111,7 +111,7 @@ pub enum WeightsError {
         /// The file being saved.
         path: PathBuf,
         /// The step that failed.
-        step: &'static str,
+        step: crate::fsutil::SaveStep,
         /// The I/O error.
         #[source]
         source: io::Error,

@@ -379,7 +379,7 @@ fn weights_save_is_atomic_and_keeps_a_backup() {
 
     // A missing directory.
     let error = save(&Weights::zero(), &dir.join("no/such/dir/eval.weights")).unwrap_err();
-    assert!(matches!(error, WeightsError::Save { step: "writing the temporary file", .. }), "{error}");
+    assert!(matches!(error, WeightsError::Save { step: crate::fsutil::SaveStep::WriteTemporary, .. }), "{error}");
     fs::remove_dir_all(&dir).unwrap();
 }
 

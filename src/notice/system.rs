@@ -1,0 +1,121 @@
+//! The engine's and the system's failures in the user's language: a file operation by its kind (the system's own
+//! message is quoted only for a kind without words of its own), the step of an atomic save, the evaluation weights,
+//! the searcher, and a damaged book record.
+
+use std::io::ErrorKind;
+
+use shirokuro_engine::book::RecordProblem;
+use shirokuro_engine::eval::weights::WeightsError;
+use shirokuro_engine::format::reader::UnexpectedEof;
+use shirokuro_engine::fsutil::{IoFailure, SaveStep};
+use shirokuro_engine::search::SearchError;
+
+use crate::fsutil::SaveFailure;
+use crate::i18n::{Strings, fill};
+
+/// A failed file operation.
+#[must_use]
+pub fn io(s: &Strings, error: &IoFailure) -> String {
+    let words = match error.kind {
+        ErrorKind::NotFound => &s.io_not_found,
+        ErrorKind::PermissionDenied => &s.io_permission_denied,
+        ErrorKind::AlreadyExists => &s.io_already_exists,
+        ErrorKind::StorageFull | ErrorKind::QuotaExceeded => &s.io_storage_full,
+        ErrorKind::ReadOnlyFilesystem => &s.io_read_only,
+        ErrorKind::IsADirectory => &s.io_is_a_directory,
+        ErrorKind::NotADirectory => &s.io_not_a_directory,
+        ErrorKind::FileTooLarge => &s.io_file_too_large,
+        ErrorKind::InvalidFilename => &s.io_invalid_filename,
+        ErrorKind::InvalidData => &s.io_invalid_data,
+        ErrorKind::UnexpectedEof => &s.io_unexpected_eof,
+        ErrorKind::OutOfMemory => &s.io_out_of_memory,
+        ErrorKind::Interrupted => &s.io_interrupted,
+        _ => return fill(&s.io_other, &[&error.message]),
+    };
+    words.clone()
+}
+
+/// The failure of one step of an atomic save.
+#[must_use]
+pub fn save(s: &Strings, step: SaveStep, error: &IoFailure) -> String {
+    let step = match step {
+        SaveStep::CheckPath => &s.save_step_check_path,
+        SaveStep::WriteTemporary => &s.save_step_write,
+        SaveStep::KeepBackup => &s.save_step_backup,
+        SaveStep::Rename => &s.save_step_rename,
+    };
+    fill(&s.save_step_failed, &[step, &io(s, error)])
+}
+
+/// A file of the app's own that could not be saved.
+#[must_use]
+pub fn save_failure(s: &Strings, failure: &SaveFailure) -> String {
+    match failure.step {
+        Some(step) => save(s, step, &failure.error),
+        None => fill(&s.save_make_folder, &[&io(s, &failure.error)]),
+    }
+}
+
+/// Why the evaluation weights could not be loaded.
+#[must_use]
+pub fn weights(s: &Strings, error: &WeightsError) -> String {
+    match error {
+        WeightsError::Read { path, source } => fill(&s.weights_read, &[&path.display(), &io(s, &source.into())]),
+        WeightsError::FileTooLarge { path, limit } => fill(&s.weights_too_large, &[&path.display(), limit]),
+        WeightsError::Parse { path, source } => {
+            fill(&s.weights_damaged, &[&path.display(), &weights_content(s, source)])
+        }
+        WeightsError::Save { path, step, source } => {
+            fill(&s.weights_save, &[&path.display(), &save(s, *step, &source.into())])
+        }
+        error => weights_content(s, error),
+    }
+}
+
+/// What is wrong inside a weights file.
+fn weights_content(s: &Strings, error: &WeightsError) -> String {
+    match error {
+        WeightsError::BadMagic { .. } => s.weights_magic.clone(),
+        WeightsError::UnsupportedVersion { found } => fill(&s.weights_version, &[found]),
+        WeightsError::ShapeMismatch { offset, .. } => fill(&s.weights_shape, &[offset]),
+        WeightsError::Truncated { offset, .. }
+        | WeightsError::TrailingBytes { offset, .. }
+        | WeightsError::ChecksumMismatch { offset, .. }
+        | WeightsError::Decompress { offset, .. }
+        | WeightsError::UnusedCompressedBytes { offset, .. } => fill(&s.weights_damaged_at, &[offset]),
+        WeightsError::PayloadTooShort { .. } | WeightsError::PayloadTooLong { .. } => s.weights_payload.clone(),
+        // Only writing produces the others, and a kind added to the engine later has only its own (English) words.
+        error => error.to_string(),
+    }
+}
+
+/// Why the searcher could not be made.
+#[must_use]
+pub fn search(s: &Strings, error: &SearchError) -> String {
+    match error {
+        SearchError::ThreadPool { threads, message } => fill(&s.search_threads, &[threads, message]),
+        SearchError::UnsupportedBackend(backend) => fill(&s.search_backend, &[backend]),
+        // A kind added to the engine later: its own (English) words.
+        error => error.to_string(),
+    }
+}
+
+/// What is wrong with one record of a book.
+#[must_use]
+pub fn record(s: &Strings, problem: &RecordProblem) -> String {
+    match problem {
+        RecordProblem::Overlap { .. } => s.record_overlap.clone(),
+        RecordProblem::EmptyBoard => s.record_empty_board.clone(),
+        RecordProblem::Value(value) => fill(&s.record_value, &[value]),
+        RecordProblem::LineLength(length) => fill(&s.record_line_length, &[length]),
+        RecordProblem::Character { column, found } => fill(&s.record_character, &[&format!("{found:?}"), column]),
+        // A kind added to the engine later: its own (English) words.
+        problem => problem.to_string(),
+    }
+}
+
+/// Data that ends too early.
+#[must_use]
+pub fn eof(s: &Strings, error: &UnexpectedEof) -> String {
+    fill(&s.data_ends_early, &[&error.offset, &error.needed, &error.available])
+}
