@@ -25,7 +25,7 @@ use iced::Subscription;
 use shirokuro_engine::eval::weights::WeightsError;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
-use shirokuro_engine::random_board::{self, RandomBoard, RandomBoardError, RandomBoardSpec};
+use shirokuro_engine::random_board::{self, RandomBoard, RandomBoardError, RandomBoardProgress, RandomBoardSpec};
 use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::{SearchError, SolveOptions};
 pub use shirokuro_engine::think::HintKind;
@@ -37,6 +37,9 @@ use crate::book::SharedBook;
 use crate::log::{LogLine, Search};
 use crate::notice::Shared;
 use crate::worker::{self, Outbox};
+
+/// How often the random board generator's progress is sent (its searches are many and short).
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// What the engine is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -148,6 +151,13 @@ pub enum Event {
         generation: u64,
         /// The line from the initial position and its score, or why there is none.
         result: Result<RandomBoard, RandomBoardError>,
+    },
+    /// Where the random board generator is (at most ten a second).
+    RandomProgress {
+        /// The request's generation.
+        generation: u64,
+        /// The try, the move being chosen and the search of one candidate.
+        progress: RandomBoardProgress,
     },
     /// A job finished (not sent for stopped or superseded jobs).
     Done {
@@ -391,7 +401,14 @@ impl Worker {
     }
 
     fn random_board(&mut self, thinker: &Thinker, generation: u64, spec: &RandomBoardSpec, seed: u64) -> bool {
-        let result = random_board::generate(thinker, spec, &mut GameRng::new(seed));
+        let mut shown: Option<Instant> = None;
+        let mut report = |progress: &RandomBoardProgress| {
+            if shown.is_none_or(|at| at.elapsed() >= PROGRESS_EVERY) && self.is_current(generation) {
+                shown = Some(Instant::now());
+                let _sent = self.emit(Event::RandomProgress { generation, progress: progress.clone() });
+            }
+        };
+        let result = random_board::generate_with(thinker, spec, &mut GameRng::new(seed), &mut report);
         if result == Err(RandomBoardError::Stopped) {
             return self.log_stop(Search::RandomBoard);
         }

@@ -190,7 +190,7 @@ pub struct Game {
     log: VecDeque<LogLine>,
     last_search: Option<LogLine>,
     /// The last finished iteration of the AI's running search (shown while it thinks).
-    thinking: Option<LogLine>,
+    thinking: Option<engine_jobs::Latest>,
     /// Positions analysed and to analyse while an analysis runs.
     analysis: Option<(usize, usize)>,
     /// When the running job started.
@@ -425,7 +425,8 @@ impl Game {
             }
             Message::AiMoveOnce => self.ai_move_once(ctx),
             Message::Stop => {
-                self.paused = true;
+                // An analysis or a random board just ends; stopping the AI's own search pauses the AI.
+                self.paused |= !self.is_busy();
                 self.plan(ctx)
             }
             Message::Resume => {

@@ -556,3 +556,36 @@ fn analysis_skips_the_moves_that_made_a_random_board_unless_asked() {
     let action = game.update(Message::Analyze, &ctx(&settings));
     assert_eq!(plies(&action), [5, 4, 3, 2, 1, 0]);
 }
+
+#[test]
+fn the_random_board_generator_shows_where_it_is_and_stops_without_pausing_the_ai() {
+    use shirokuro_engine::level::Level;
+    use shirokuro_engine::random_board::RandomBoardProgress;
+    let settings = human_vs_human();
+    let (mut game, _) = ready_game(&settings);
+    let action = game.update(Message::GenerateRandom, &ctx(&settings));
+    let (generation, _) = started_job(&action).expect("a random board job");
+    let progress = |generation, depth| Event::RandomProgress {
+        generation,
+        progress: RandomBoardProgress {
+            attempt: 2,
+            move_number: 19,
+            level: Level::clamped(21),
+            candidate: Move::Place(sq("c4")),
+            depth,
+            black_score: -3,
+        },
+    };
+    let _ = game.on_engine(progress(generation - 1, 9), &ctx(&settings));
+    let status = game.status(&ctx(&settings)).unwrap();
+    assert!(!status.contains("try 2"), "a stale report is not shown: {status}");
+    let _ = game.on_engine(progress(generation, 11), &ctx(&settings));
+    let status = game.status(&ctx(&settings)).unwrap();
+    assert!(status.contains("try 2 of 40, move 19 of 20 at level 21: c4 to depth 11, -3 for Black"), "{status}");
+    // Stop ends the generation: the board is free again, and the AI is not paused by it.
+    let action = game.update(Message::Stop, &ctx(&settings));
+    assert!(!game.is_busy());
+    assert!(matches!(started_job(&action), Some((_, Job::Hints { .. }))), "hints again, as before");
+    let status = game.status(&ctx(&settings));
+    assert!(status.as_ref().is_none_or(|s| !s.contains("try 2")), "{status:?}");
+}

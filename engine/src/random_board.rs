@@ -133,10 +133,42 @@ pub enum RandomBoardError {
 /// [`RandomBoardError::NotFound`] after [`MAX_TRIES`] failed tries; [`RandomBoardError::Stopped`] when the
 /// thinker's search was stopped.
 pub fn generate(thinker: &Thinker, spec: &RandomBoardSpec, rng: &mut GameRng) -> Result<RandomBoard, RandomBoardError> {
+    generate_with(thinker, spec, rng, &mut |_| {})
+}
+
+/// Where [`generate_with`] is: the try, the move being chosen, and the search of one candidate move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RandomBoardProgress {
+    /// The try (1-based, at most [`MAX_TRIES`]).
+    pub attempt: usize,
+    /// The move being chosen (1-based, at most the specification's moves).
+    pub move_number: u8,
+    /// The level the candidates are searched at.
+    pub level: Level,
+    /// The candidate move being searched.
+    pub candidate: Move,
+    /// The depth its search has completed.
+    pub depth: u8,
+    /// Its score so far, for Black.
+    pub black_score: i32,
+}
+
+/// [`generate`], reporting every finished iteration of every candidate's search to `progress` (the generator's
+/// searches are many and short, so a caller that shows them should throttle).
+///
+/// # Errors
+/// As [`generate`].
+pub fn generate_with(
+    thinker: &Thinker,
+    spec: &RandomBoardSpec,
+    rng: &mut GameRng,
+    progress: &mut dyn FnMut(&RandomBoardProgress),
+) -> Result<RandomBoard, RandomBoardError> {
     let cap = |n: u8| Level::clamped(n.min(spec.level.get()));
     let (light, mid) = (cap(LIGHT_LEVEL), cap(MID_LEVEL));
     for tries in 1..=MAX_TRIES {
-        if let Some((line, position, black_score)) = one_try(thinker, spec, light, mid, rng)? {
+        let mut report = Reporter { attempt: tries, progress: &mut *progress };
+        if let Some((line, position, black_score)) = one_try(thinker, spec, light, mid, rng, &mut report)? {
             return Ok(RandomBoard { line, position, black_score, tries });
         }
     }
@@ -144,12 +176,19 @@ pub fn generate(thinker: &Thinker, spec: &RandomBoardSpec, rng: &mut GameRng) ->
 }
 
 /// One try: the line, the position and its score for Black, or `None` when the try failed.
+/// The progress callback of one try.
+struct Reporter<'a> {
+    attempt: usize,
+    progress: &'a mut dyn FnMut(&RandomBoardProgress),
+}
+
 fn one_try(
     thinker: &Thinker,
     spec: &RandomBoardSpec,
     light: Level,
     mid: Level,
     rng: &mut GameRng,
+    report: &mut Reporter<'_>,
 ) -> Result<Option<(Vec<Move>, Position, i32)>, RandomBoardError> {
     let mut position = Position::INITIAL;
     let mut line = Vec::with_capacity(usize::from(spec.moves) + 4);
@@ -172,7 +211,18 @@ fn one_try(
             2 => mid,
             _ => light,
         };
-        let scores = score_moves(thinker, &position, level)?;
+        let scores = score_moves(thinker, &position, level, &mut |candidate, depth, score| {
+            let black_score = if position.side_to_move == Color::Black { score } else { -score };
+            let attempt = report.attempt;
+            (report.progress)(&RandomBoardProgress {
+                attempt,
+                move_number: placed + 1,
+                level,
+                candidate,
+                depth,
+                black_score,
+            });
+        })?;
         let black = |value: i32| if position.side_to_move == Color::Black { value } else { -value };
         let in_range: Vec<&(Move, i32)> = scores.iter().filter(|(_, v)| spec.contains(black(*v))).collect();
         let chosen = if left <= 2 && !in_range.is_empty() {
@@ -193,13 +243,18 @@ fn one_try(
 }
 
 /// Every legal move of `position` with its score for the side to move, searched at `level` (the position after it,
-/// negated).
-fn score_moves(thinker: &Thinker, position: &Position, level: Level) -> Result<Vec<(Move, i32)>, RandomBoardError> {
+/// negated); each finished iteration is reported as (move, depth, score for the side to move).
+fn score_moves(
+    thinker: &Thinker,
+    position: &Position,
+    level: Level,
+    progress: &mut dyn FnMut(Move, u8, i32),
+) -> Result<Vec<(Move, i32)>, RandomBoardError> {
     let mut scores = Vec::new();
     for sq in position.board.moves() {
         let mv = Move::Place(sq);
         let Ok(child) = position.play(mv) else { continue };
-        let thought = thinker.think(&child, level);
+        let thought = thinker.think_with_progress(&child, level, &mut |p| progress(mv, p.depth, -p.score));
         if thought.stopped {
             return Err(RandomBoardError::Stopped);
         }

@@ -2,7 +2,7 @@
 //! move, analysis, a random board), and the engine's answers.
 
 use shirokuro_engine::level::Level;
-use shirokuro_engine::random_board::RandomBoardSpec;
+use shirokuro_engine::random_board::{RandomBoardProgress, RandomBoardSpec};
 use shirokuro_engine::{Move, Position, Square};
 
 use super::{Action, Game, Hint, Order, Running};
@@ -11,13 +11,22 @@ use crate::engine_worker::{Event, Job, Request, black_value};
 use crate::log::LogLine;
 use crate::settings::Settings;
 
+/// The latest report of the running job, shown in the status line.
+#[derive(Debug, Clone)]
+pub(super) enum Latest {
+    /// The AI's last finished iteration.
+    Iteration(LogLine),
+    /// Where the random board generator is.
+    RandomBoard(RandomBoardProgress),
+}
+
 impl Game {
     /// Handles an engine event (other than `Ready`/`Configured`, which the app handles).
     pub fn on_engine(&mut self, event: Event, ctx: &Ctx<'_>) -> Action {
         match event {
             Event::Log(line) => {
                 if matches!(line, LogLine::Iteration { .. }) && self.is_thinking() {
-                    self.thinking = Some(line.clone());
+                    self.thinking = Some(Latest::Iteration(line.clone()));
                 }
                 self.push_log(line);
                 Action::None
@@ -64,6 +73,10 @@ impl Game {
                     *done += 1;
                 }
                 self.refresh(ctx);
+                Action::None
+            }
+            Event::RandomProgress { generation, progress } if generation == self.generation => {
+                self.thinking = Some(Latest::RandomBoard(progress));
                 Action::None
             }
             Event::RandomBoard { generation, result } if generation == self.generation => {
@@ -147,6 +160,7 @@ impl Game {
     pub(super) fn begin(&mut self, running: Running, ctx: &Ctx<'_>) {
         self.generation += 1;
         self.analysis = None;
+        self.thinking = None;
         self.hints.clear();
         self.running = Some(running);
         self.since = Some(std::time::Instant::now());

@@ -4,8 +4,10 @@
 use iced::widget::{Column, button, canvas, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 use shirokuro_engine::level::{Level, LevelCategory};
+use shirokuro_engine::random_board::MAX_TRIES;
 use shirokuro_engine::{Color, Square};
 
+use super::engine_jobs::Latest;
 use super::{BOOK_EDIT_INPUT, Game, Message, Running, board_editor};
 use crate::context::Ctx;
 use crate::i18n::{Strings, fill};
@@ -98,6 +100,9 @@ impl Game {
         if self.pass_pending() && !over {
             controls = controls.push(container(button(text(s.pass.clone())).on_press(Message::PassPressed)).id("pass"));
         }
+        if self.is_thinking() || self.is_busy() {
+            controls = controls.push(container(button(text(s.stop_job.clone())).on_press(Message::Stop)).id("stop"));
+        }
         let mut info = column![
             text(headline).size(18),
             controls,
@@ -169,11 +174,24 @@ impl Game {
                 None => s.analyzing.clone(),
             }
         } else if self.running == Some(Running::RandomBoard) {
-            format!("{}  {}", s.generating_random, self.elapsed())
+            match &self.thinking {
+                Some(Latest::RandomBoard(p)) => {
+                    let score = format!("{:+}", p.black_score);
+                    let at = fill(
+                        &s.generating_random_progress,
+                        &[&p.attempt, &MAX_TRIES, &p.move_number, &settings.random_board.moves, &p.level.get()],
+                    );
+                    let search = fill(&s.generating_random_search, &[&p.candidate, &p.depth, &score]);
+                    format!("{}  {}  {at} {search}", s.generating_random, self.elapsed())
+                }
+                _ => format!("{}  {}", s.generating_random, self.elapsed()),
+            }
         } else if self.is_thinking() {
             match &self.thinking {
-                Some(iteration) => format!("{}  {}  {}", s.ai_thinking, self.elapsed(), iteration.text(s)),
-                None => format!("{}  {}", s.ai_thinking, self.elapsed()),
+                Some(Latest::Iteration(iteration)) => {
+                    format!("{}  {}  {}", s.ai_thinking, self.elapsed(), iteration.text(s))
+                }
+                _ => format!("{}  {}", s.ai_thinking, self.elapsed()),
             }
         } else if self.paused {
             s.ai_paused.clone()

@@ -66,6 +66,24 @@ fn the_same_seed_gives_the_same_position_and_other_seeds_differ() {
 }
 
 #[test]
+fn progress_follows_the_tries_and_moves_and_changes_nothing() {
+    let spec = RandomBoardSpec::new(10, -4, 4, level(4)).unwrap();
+    let mut reports = Vec::new();
+    let reported = generate_with(&thinker(), &spec, &mut GameRng::new(9), &mut |p| reports.push(p.clone())).unwrap();
+    assert_eq!(reported, generate(&thinker(), &spec, &mut GameRng::new(9)).unwrap(), "reporting changes nothing");
+    let last_try: Vec<&RandomBoardProgress> = reports.iter().filter(|p| p.attempt == reported.tries).collect();
+    let numbers: std::collections::BTreeSet<u8> = last_try.iter().map(|p| p.move_number).collect();
+    assert_eq!(numbers, (1..=10).collect(), "every move of the successful try is reported");
+    // The last move's candidates are searched at the requested level, and one of them is the move played.
+    let last: Vec<&&RandomBoardProgress> = last_try.iter().filter(|p| p.move_number == 10).collect();
+    assert!(last.iter().all(|p| p.level == level(4) && p.depth >= 1));
+    let played = *reported.line.iter().rev().find(|mv| **mv != Move::Pass).unwrap();
+    let final_report = last.iter().rev().find(|p| p.candidate == played).expect("the played move was reported");
+    assert_eq!(final_report.black_score, reported.black_score, "its last report is its score for Black");
+    assert!(reports.windows(2).all(|w| w[0].attempt <= w[1].attempt), "tries only go forward");
+}
+
+#[test]
 fn an_unreachable_score_is_reported_after_every_try() {
     // No position after 4 moves is worth +60 for Black.
     let spec = RandomBoardSpec::new(4, 60, 64, level(2)).unwrap();
