@@ -7,65 +7,14 @@
 
 use std::time::{Duration, Instant};
 
+use iced::futures::StreamExt;
 use iced::futures::executor::block_on;
-use iced::futures::{Stream, StreamExt};
 use shirokuro::book::{Event, Handle, Job};
-use shirokuro_engine::book::{self, Book, BookFormat, Entry};
-use shirokuro_engine::rng::GameRng;
+use shirokuro_engine::book::{self, BookFormat};
 use shirokuro_engine::{Board, Move, Position};
 
-/// Resident memory of this process, in MiB (Linux; 0 elsewhere).
-fn resident_mib() -> f64 {
-    let pages = std::fs::read_to_string("/proc/self/statm")
-        .ok()
-        .and_then(|s| s.split_whitespace().nth(1).and_then(|v| v.parse::<f64>().ok()))
-        .unwrap_or(0.0);
-    pages * 4096.0 / (1024.0 * 1024.0)
-}
-
-/// A random book: positions reached by random games, with random values.
-fn random_book(positions: usize) -> Book {
-    let mut rng = GameRng::new(7);
-    let mut book = Book::with_capacity(positions);
-    while book.len() < positions {
-        let mut position = Position::INITIAL;
-        for _ in 0..60 {
-            let moves: Vec<_> = position.board.moves().into_iter().collect();
-            if moves.is_empty() {
-                break;
-            }
-            let square = moves[(rng.next_u64() % moves.len() as u64) as usize];
-            let Ok(next) = position.play(Move::Place(square)) else { break };
-            position = next;
-            let value = i8::try_from((rng.next_u64() % 129) as i32 - 64).unwrap_or(0);
-            let _ = book.insert(&position.board, Entry::new(value, 21));
-            if book.len() >= positions {
-                break;
-            }
-        }
-    }
-    book
-}
-
-fn next_change(events: &mut (impl Stream<Item = Event> + Unpin)) {
-    loop {
-        match block_on(events.next()) {
-            Some(Event::Book(_)) => return,
-            Some(_) => {}
-            None => panic!("the worker ended"),
-        }
-    }
-}
-
-fn finished(events: &mut (impl Stream<Item = Event> + Unpin)) {
-    loop {
-        match block_on(events.next()) {
-            Some(Event::Finished { .. }) => return,
-            Some(_) => {}
-            None => panic!("the worker ended"),
-        }
-    }
-}
+mod common;
+use common::{finished, next_change, random_book, resident_mib};
 
 fn main() {
     let positions: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(2_000_000);
@@ -73,7 +22,7 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let file = dir.join("book.egbk3");
     {
-        let book = random_book(positions);
+        let book = random_book(positions, 7);
         book::save(&book, &file, BookFormat::Egbk3).expect("the book is saved");
     }
     let before = resident_mib();

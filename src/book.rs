@@ -211,6 +211,7 @@ impl Books {
             | Operation::Reference
             | Operation::Edit
             | Operation::Views
+            | Operation::Save
             | Operation::DeviateTranscripts => return Action::None,
         };
         self.send(job);

@@ -56,6 +56,8 @@ fn finish(events: &mut (impl Stream<Item = Event> + Unpin)) -> (Vec<SharedBook>,
         match block_on(events.next()).expect("the worker is alive") {
             Event::Book(book) => books.push(book),
             Event::Finished { outcome, .. } => return (books, others, outcome),
+            // How often progress comes depends on the machine's speed.
+            Event::Progress { .. } => {}
             event => others.push(event),
         }
     }
@@ -490,4 +492,26 @@ fn line_counts_read_like_egaroucid_s() {
     assert_eq!(format_lines(123_456), "123K");
     assert_eq!(format_lines(1_234_567), "1.2M");
     assert_eq!(format_lines(4_000_000_000), "4.0G");
+}
+
+#[test]
+fn a_stopped_change_ends_at_once_and_its_save_follows_as_a_step_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, handle, mut events) = worker_with_an_empty_book(&dir);
+    // A store far too slow to finish (every position of a long line searched at level 30), stopped once it runs.
+    let moves: Vec<Move> = ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7", "c6"]
+        .iter()
+        .map(|m| Move::Place(sq(m)))
+        .collect();
+    handle.send(Job::Store { start: Board::INITIAL, moves, depth: 30, level: 30, hash_level: 12 });
+    assert_eq!(started(&mut events), Operation::Store);
+    handle.stop();
+    let (_, _, outcome) = finish(&mut events);
+    let Outcome::Stopped { positions, .. } = outcome else { panic!("{outcome:?}") };
+    // The save runs after the stopped operation has ended, reported as its own step.
+    assert_eq!(started(&mut events), Operation::Save);
+    let (_, _, saved) = finish(&mut events);
+    assert_eq!(saved, Outcome::Done { positions, added: 0 });
+    let on_disk = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
+    assert_eq!(on_disk.len(), positions);
 }

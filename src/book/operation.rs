@@ -44,6 +44,8 @@ pub enum Operation {
     Store,
     /// Book Reference: choose the book file loaded at start, and load it.
     Reference,
+    /// Save the book: the step that follows a stopped operation which changed it (internal).
+    Save,
 }
 
 impl Operation {
@@ -66,6 +68,7 @@ impl Operation {
             Operation::DeviateTranscripts => s.book_deviate_transcripts.clone(),
             Operation::Store => s.book_store.clone(),
             Operation::Reference => s.book_reference.clone(),
+            Operation::Save => s.book_save.clone(),
         }
     }
 

@@ -33,7 +33,7 @@ pub enum Event {
     Ready(Handle),
     /// An operation started.
     Started(Operation),
-    /// Progress of the running operation (at most a few per second).
+    /// Progress of the running operation (at most ten a second).
     Progress {
         /// The operation.
         operation: Operation,
@@ -110,6 +110,7 @@ pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event>
             file: None,
             umigame: UmigameCache::new(),
             accuracy: AccuracyCache::new(),
+            save_pending: false,
         };
         worker.run(&inbox, handle);
     })
@@ -125,7 +126,12 @@ struct Worker {
     file: Option<PathBuf>,
     umigame: UmigameCache,
     accuracy: AccuracyCache,
+    /// A stopped operation changed the book; its save runs once the operation has ended.
+    save_pending: bool,
 }
+
+/// How often the running operation's progress is sent at most.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// Why a job failed: a message (from the engine: file, offset, step), or no usable book file.
 #[derive(Debug)]
@@ -179,7 +185,23 @@ impl Worker {
             if !self.emit(Event::Finished { operation, outcome }) {
                 return;
             }
+            if std::mem::take(&mut self.save_pending) && !self.save_after_stop() {
+                return;
+            }
         }
+    }
+
+    /// The save a stopped operation left to do, as its own step with its own progress; `false` once the app is gone.
+    fn save_after_stop(&mut self) -> bool {
+        if !self.emit(Event::Started(Operation::Save)) {
+            return false;
+        }
+        let outcome = match self.save(Operation::Save) {
+            Ok(()) => Outcome::Done { positions: self.positions(), added: 0 },
+            Err(Failure::Problem(problem)) => Outcome::Failed(problem),
+            Err(Failure::NoFile) => Outcome::NoFile,
+        };
+        self.emit(Event::Finished { operation: Operation::Save, outcome })
     }
 
     /// Positions in the book now (and the count the readers see brought up to date).
@@ -212,7 +234,7 @@ impl Worker {
                 };
                 let added = book.len() as u64;
                 *self.book.write() = book;
-                self.save()?;
+                self.save(operation)?;
                 Ok((added, false, true))
             }
             Job::Export { to } => {
@@ -236,7 +258,7 @@ impl Worker {
                 };
                 // A stopped merge keeps what it merged so far, and that is saved.
                 let report = self.with_control(operation, |book, control| book.merge_with(&other, control));
-                self.save()?;
+                self.save_unless_stopped(operation, report.stopped)?;
                 Ok((report.added, report.stopped, true))
             }
             Job::Info => {
@@ -261,13 +283,13 @@ impl Worker {
                 if !self.emit(Event::Book(self.book.clone())) {
                     return Ok((0, false, false));
                 }
-                self.save()?;
+                self.save(operation)?;
                 Ok((u64::from(value.is_some() || old.is_some()), false, false))
             }
             Job::Fix { edax_like } => {
                 let report =
                     self.with_control(operation, |book, control| ops::fix(book, &Board::INITIAL, edax_like, control));
-                self.save()?;
+                self.save_unless_stopped(operation, report.stopped)?;
                 Ok((report.values_changed, report.stopped, true))
             }
             Job::Reduce { root, walk } => {
@@ -276,7 +298,7 @@ impl Worker {
                 if report.stopped {
                     return Ok((0, true, false));
                 }
-                self.save()?;
+                self.save(operation)?;
                 Ok((report.deleted, false, true))
             }
             Job::Leaves { root, settings, hash_level } => {
@@ -285,7 +307,7 @@ impl Worker {
                     learn::recalculate_leaves(book, &root, settings, &make, control)
                 });
                 let stopped = self.stop.load(Ordering::SeqCst);
-                self.save()?;
+                self.save_unless_stopped(operation, stopped)?;
                 Ok((report.set, stopped, true))
             }
             Job::Deviate { root, settings, hash_level } => self.deviate(&root, &settings, hash_level),
@@ -308,18 +330,22 @@ impl Worker {
                     learn::store(book, &start, &moves, depth, level, &mut searcher, control)
                 });
                 let stopped = self.stop.load(Ordering::SeqCst);
-                self.save()?;
+                self.save_unless_stopped(operation, stopped)?;
                 Ok((report.added + report.updated, stopped, true))
             }
         }
     }
 
-    /// Loads `file`: missing is an empty book; a damaged file leaves the book empty and is never saved over.
+    /// Loads `file`: missing is an empty book; a damaged file leaves the book empty and is never saved over, and so
+    /// does a load that is stopped.
     fn load(&mut self, file: PathBuf) -> JobResult {
         *self.book.write() = Book::new();
         self.file = None;
-        match book::load(&file, None, ReadOptions::default()) {
+        let loaded = self
+            .with_progress(Operation::Load, |control| book::load_with(&file, None, ReadOptions::default(), control));
+        match loaded {
             Ok((book, _)) => *self.book.write() = book,
+            Err(BookError::Stopped { .. }) => return Ok((0, true, true)),
             Err(BookError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
             Err(error) => {
                 let _sent = self.emit(Event::Unreadable { file, error: error.into() });
@@ -330,17 +356,29 @@ impl Worker {
         Ok((self.positions() as u64, false, true))
     }
 
-    /// Saves the book to its file (egbk3, atomically, keeping a `.bak`).
-    fn save(&self) -> Result<(), Failure> {
-        match &self.file {
-            Some(file) => {
-                if let Some(dir) = file.parent() {
-                    std::fs::create_dir_all(dir)
-                        .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.into() })?;
-                }
-                Ok(book::save(&self.book.wait_read(), file, BookFormat::Egbk3)?)
-            }
-            None => Err(Failure::NoFile),
+    /// Saves the book to its file (egbk3, atomically, keeping a `.bak`), reporting progress under `operation`. Stop
+    /// does not stop it: the save keeps what the operation did.
+    fn save(&self, operation: Operation) -> Result<(), Failure> {
+        let Some(file) = &self.file else { return Err(Failure::NoFile) };
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.into() })?;
+        }
+        let never = AtomicBool::new(false);
+        self.with_progress(operation, |control| {
+            let control = Control { stop: &never, progress: control.progress };
+            Ok(book::save_with(&self.book.wait_read(), file, BookFormat::Egbk3, &control)?)
+        })
+    }
+
+    /// Saves after `operation`, or, when it was stopped, leaves the save to run as its own step once the stopped
+    /// operation has ended (so that Stop gives control back at once; the save, which keeps the work, follows).
+    fn save_unless_stopped(&mut self, operation: Operation, stopped: bool) -> Result<(), Failure> {
+        if stopped {
+            self.save_pending = true;
+            Ok(())
+        } else {
+            self.save(operation)
         }
     }
 
@@ -353,7 +391,7 @@ impl Worker {
         Ok(weights)
     }
 
-    /// Runs `work` on the book with a [`Control`] whose progress goes to the app (at most 5 reports a second).
+    /// Runs `work` on the book with a [`Control`] whose progress goes to the app (at most 10 reports a second).
     fn with_control<R>(&mut self, operation: Operation, work: impl FnOnce(&mut Book, &Control<'_>) -> R) -> R {
         let shared = self.book.clone();
         self.with_progress(operation, |control| {
@@ -362,14 +400,14 @@ impl Worker {
         })
     }
 
-    /// Runs `work` with a [`Control`] whose progress goes to the app (at most 5 reports a second) and which the app's
+    /// Runs `work` with a [`Control`] whose progress goes to the app (at most 10 reports a second) and which the app's
     /// Stop stops.
     fn with_progress<R>(&self, operation: Operation, work: impl FnOnce(&Control<'_>) -> R) -> R {
         let events = self.events.clone();
         let last = Mutex::new(Instant::now() - Duration::from_secs(1));
         let progress = move |p: Progress| {
             if let Ok(mut last) = last.lock()
-                && last.elapsed() >= Duration::from_millis(200)
+                && last.elapsed() >= PROGRESS_EVERY
             {
                 *last = Instant::now();
                 let _sent = events.emit(Event::Progress { operation, done: p.done, total: p.total });
