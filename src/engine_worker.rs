@@ -34,8 +34,8 @@ use shirokuro_engine::think::{HintsEnd, Policy, Source, ThinkProgress, Thinker, 
 use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::book::SharedBook;
+use crate::failure::Shared;
 use crate::log::{LogLine, Search};
-use crate::notice::Shared;
 use crate::worker::{self, Outbox};
 
 /// How often the random board generator's progress is sent (its searches are many and short).

@@ -12,6 +12,7 @@ pub mod book;
 pub mod context;
 pub mod dialog;
 pub mod engine_worker;
+pub mod failure;
 pub mod fsutil;
 pub mod game;
 pub mod i18n;

@@ -1,56 +1,22 @@
 //! Notices: what the user should be told (a damaged settings or book file, a failed save, a rejected text …). They
 //! are data; the view puts them into words in the current language.
 
-use std::ops::Deref;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use shirokuro_engine::eval::weights::WeightsError;
 use shirokuro_engine::fsutil::IoFailure;
 use shirokuro_engine::search::SearchError;
 
+use crate::book::problem::BookProblem;
+use crate::failure::{self as system, Shared};
 use crate::fsutil::SaveFailure;
 use crate::i18n::{Strings, fill};
 use crate::screenshot::ScreenshotError;
 
 mod game_file;
-pub mod system;
 mod text_problem;
 
 pub use text_problem::TextProblem;
-
-/// An error that cannot be cloned (it holds the system's error), shared so that a notice or a message carrying it
-/// can be; two are equal when they are the same error.
-#[derive(Debug)]
-pub struct Shared<T>(Arc<T>);
-
-impl<T> Shared<T> {
-    /// Shares `error`.
-    pub fn new(error: T) -> Shared<T> {
-        Shared(Arc::new(error))
-    }
-}
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Shared<T> {
-        Shared(Arc::clone(&self.0))
-    }
-}
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Shared<T>) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl<T> Eq for Shared<T> {}
-
-impl<T> Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
 
 /// Why the settings file could not be read (as a whole, or in part).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,7 +132,7 @@ pub enum Notice {
         /// The file.
         file: PathBuf,
         /// Why (what is wrong, and where in the file).
-        error: crate::book::BookProblem,
+        error: BookProblem,
     },
     /// A book change was refused: the book file could not be read at start, so it is not overwritten.
     BookNotWritable,
@@ -175,7 +141,7 @@ pub enum Notice {
     /// A book operation (import, export, merge, save) failed.
     BookFailed {
         /// Why.
-        error: crate::book::BookProblem,
+        error: BookProblem,
     },
 }
 

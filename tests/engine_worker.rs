@@ -81,13 +81,31 @@ fn the_worker_makes_random_boards() {
     let (handle, mut events) = started();
     let spec = RandomBoardSpec::new(10, -64, 64, Level::clamped(2)).unwrap();
     handle.send(Request { generation: 1, job: Job::RandomBoard { spec, seed: 3 } });
-    let Event::RandomBoard { generation: 1, result: Ok(board) } = next(&mut events) else { panic!("a board") };
+    // Progress first (the first report is sent at once, then at most ten a second), then the board.
+    let mut reports = 0;
+    let board = loop {
+        match next(&mut events) {
+            Event::RandomProgress { generation: 1, progress } => {
+                assert!((1..=10).contains(&progress.move_number), "{progress:?}");
+                reports += 1;
+            }
+            Event::RandomBoard { generation: 1, result: Ok(board) } => break board,
+            other => panic!("a board, not {other:?}"),
+        }
+    };
+    assert!(reports >= 1, "the generator's progress reached the app");
     assert_eq!(board.line.iter().filter(|mv| mv.square().is_some()).count(), 10);
     assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
     // An impossible range comes back as an error, not as silence.
     let spec = RandomBoardSpec::new(2, 60, 64, Level::clamped(1)).unwrap();
     handle.send(Request { generation: 2, job: Job::RandomBoard { spec, seed: 3 } });
-    let Event::RandomBoard { generation: 2, result } = next(&mut events) else { panic!("a result") };
+    let result = loop {
+        match next(&mut events) {
+            Event::RandomProgress { .. } => {}
+            Event::RandomBoard { generation: 2, result } => break result,
+            other => panic!("a result, not {other:?}"),
+        }
+    };
     assert!(matches!(result, Err(RandomBoardError::NotFound { moves: 2, .. })), "{result:?}");
 }
 

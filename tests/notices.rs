@@ -6,8 +6,9 @@ use std::fs;
 use std::path::Path;
 
 use shirokuro::book::BookProblem;
+use shirokuro::failure::Shared;
 use shirokuro::i18n::Language;
-use shirokuro::notice::{Notice, Shared};
+use shirokuro::notice::Notice;
 use shirokuro::settings::{self, Settings};
 use shirokuro_engine::book::BookFormat;
 use shirokuro_engine::book::file::ReadOptions;

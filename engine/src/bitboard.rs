@@ -141,6 +141,16 @@ impl Not for Bitboard {
     }
 }
 
+/// Squares know their bitboard here, so that `square` does not depend on `bitboard` (one direction only).
+impl Square {
+    /// The one-square bitboard of this square.
+    #[must_use]
+    #[inline]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard(1u64 << self as u8)
+    }
+}
+
 impl From<Square> for Bitboard {
     fn from(square: Square) -> Bitboard {
         square.bitboard()

@@ -7,8 +7,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::bitboard::Bitboard;
-
 /// One of the 64 squares, named by column (`A`–`H`, left to right) and row (`1`–`8`, top to bottom).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -191,13 +189,6 @@ impl Square {
     #[inline]
     pub const fn row(self) -> u8 {
         self as u8 >> 3
-    }
-
-    /// The one-square bitboard of this square.
-    #[must_use]
-    #[inline]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard(1u64 << self as u8)
     }
 
     /// Egaroucid's cell index for this square (`h8 = 0` … `a1 = 63`), used in its book and record files.

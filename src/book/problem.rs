@@ -7,8 +7,8 @@ use shirokuro_engine::eval::weights::WeightsError;
 use shirokuro_engine::fsutil::IoFailure;
 use shirokuro_engine::search::SearchError;
 
+use crate::failure::{self as system, Shared};
 use crate::i18n::{Strings, fill};
-use crate::notice::{Shared, system};
 
 /// Why a book operation failed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -23,7 +23,7 @@ use shirokuro_engine::{Board, Move, Position};
 use super::operation::{Job, Operation, Outcome, export_format};
 use super::problem::BookProblem;
 use super::shared::SharedBook;
-use crate::notice::Shared;
+use crate::failure::Shared;
 use crate::worker::{self, Outbox};
 
 /// What the book worker reports.

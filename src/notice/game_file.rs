@@ -2,7 +2,7 @@
 
 use shirokuro_engine::game_file::{GameFileError, NodeProblem};
 
-use super::system;
+use crate::failure as system;
 use crate::i18n::{Strings, fill};
 
 /// `error` in the language of `s`.

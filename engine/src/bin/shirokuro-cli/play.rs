@@ -6,6 +6,7 @@
 //! `level <1-60>`, `levelinfo`, `mode <0-3>`, `hint [n]`, `analyze`, `transcript`, `clearcache`, `quit`/`exit`.
 
 use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ use shirokuro_engine::random_board::{self, RandomBoardSpec};
 use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::loss_curves::LossCurves;
-use shirokuro_engine::think::{Choice, Policy, Source, Thinker};
+use shirokuro_engine::think::{Choice, Hint, HintKind, Policy, Source, Thinker};
 use shirokuro_engine::{Color, Move, Position};
 
 use crate::gtp::{clock_seed, load_book};
@@ -375,26 +376,32 @@ impl Session {
         Ok(())
     }
 
-    /// Every legal move with its score at the current level, best first.
-    fn scored_moves(&self, position: &Position) -> Vec<(Move, i32, bool)> {
-        let mut list: Vec<(Move, i32, bool)> = position
-            .board
-            .moves()
-            .into_iter()
-            .filter_map(|sq| {
-                let child = position.play(Move::Place(sq)).ok()?;
-                let thought = self.thinker.think(&child, self.level);
-                Some((Move::Place(sq), -thought.score, thought.exact))
-            })
-            .collect();
+    /// Every legal move with its value at the current level, best first: the app's hints (the book's values first
+    /// when a book is given, then searches deepened up to the level), each move's last value.
+    fn scored_moves(&self, position: &Position) -> Vec<(Move, i32, HintKind)> {
+        let mut latest: Vec<Hint> = Vec::new();
+        let _end = self.thinker.hints(position, self.level, self.book.as_deref(), &mut |hint| {
+            match latest.iter_mut().find(|known| known.square == hint.square) {
+                Some(known) => *known = hint,
+                None => latest.push(hint),
+            }
+            ControlFlow::Continue(())
+        });
+        let mut list: Vec<(Move, i32, HintKind)> =
+            latest.into_iter().map(|hint| (Move::Place(hint.square), hint.value, hint.kind)).collect();
         list.sort_by_key(|&(_, score, _)| std::cmp::Reverse(score));
         list
     }
 
     fn hint(&self, n: usize) -> String {
         let mut out = String::from("move  score\n");
-        for (mv, score, exact) in self.scored_moves(&self.current()).into_iter().take(n) {
-            out.push_str(&format!("{:>4}  {score:+}{}\n", mv.to_string(), if exact { " (exact)" } else { "" }));
+        for (mv, score, kind) in self.scored_moves(&self.current()).into_iter().take(n) {
+            let label = match kind {
+                HintKind::Book => " (book)",
+                HintKind::Percent(100) => " (exact)",
+                HintKind::Depth(_) | HintKind::Percent(_) => "",
+            };
+            out.push_str(&format!("{:>4}  {score:+}{label}\n", mv.to_string()));
         }
         out
     }

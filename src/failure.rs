@@ -1,8 +1,11 @@
-//! The engine's and the system's failures in the user's language: a file operation by its kind (the system's own
-//! message is quoted only for a kind without words of its own), the step of an atomic save, the evaluation weights,
-//! the searcher, and a damaged book record.
+//! The engine's and the system's failures: kept typed ([`Shared`] for the ones that cannot be cloned) and worded in
+//! the user's language: a file operation by its kind (the system's own message is quoted only for a kind without
+//! words of its own), the step of an atomic save, the evaluation weights, the searcher, and a damaged book record.
+//! Notices and the book's problems both use it, so it depends on neither.
 
 use std::io::ErrorKind;
+use std::ops::Deref;
+use std::sync::Arc;
 
 use shirokuro_engine::book::RecordProblem;
 use shirokuro_engine::eval::weights::WeightsError;
@@ -12,6 +15,39 @@ use shirokuro_engine::search::SearchError;
 
 use crate::fsutil::SaveFailure;
 use crate::i18n::{Strings, fill};
+
+/// An error that cannot be cloned (it holds the system's error), shared so that a notice or a message carrying it
+/// can be; two are equal when they are the same error.
+#[derive(Debug)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    /// Shares `error`.
+    pub fn new(error: T) -> Shared<T> {
+        Shared(Arc::new(error))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Shared<T> {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Eq for Shared<T> {}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
 
 /// A failed file operation.
 #[must_use]
