@@ -191,12 +191,13 @@ impl Worker {
         }
     }
 
-    /// The save a stopped operation left to do, as its own step with its own progress; `false` once the app is gone.
+    /// The save a stopped operation left to do, as its own step with its own progress (Stop does not stop it: it keeps
+    /// the work); `false` once the app is gone.
     fn save_after_stop(&mut self) -> bool {
         if !self.emit(Event::Started(Operation::Save)) {
             return false;
         }
-        let outcome = match self.save(Operation::Save) {
+        let outcome = match self.write_book(Operation::Save, false) {
             Ok(()) => Outcome::Done { positions: self.positions(), added: 0 },
             Err(Failure::Problem(problem)) => Outcome::Failed(problem),
             Err(Failure::NoFile) => Outcome::NoFile,
@@ -356,19 +357,17 @@ impl Worker {
         Ok((self.positions() as u64, false, true))
     }
 
-    /// Saves the book to its file (egbk3, atomically, keeping a `.bak`), reporting progress under `operation`. Stop
-    /// does not stop it: the save keeps what the operation did.
-    fn save(&self, operation: Operation) -> Result<(), Failure> {
-        let Some(file) = &self.file else { return Err(Failure::NoFile) };
-        if let Some(dir) = file.parent() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.into() })?;
+    /// Saves the book after `operation` (egbk3, atomically, keeping a `.bak`), reporting progress under it. A Stop
+    /// during the save ends the operation at once, the file untouched; the save then runs again as a step of its own
+    /// once the operation has ended (see [`Worker::save_after_stop`]), so the work is kept.
+    fn save(&mut self, operation: Operation) -> Result<(), Failure> {
+        match self.write_book(operation, true) {
+            Err(Failure::Problem(BookProblem::File(error))) if matches!(*error, BookError::Stopped { .. }) => {
+                self.save_pending = true;
+                Ok(())
+            }
+            result => result,
         }
-        let never = AtomicBool::new(false);
-        self.with_progress(operation, |control| {
-            let control = Control { stop: &never, progress: control.progress };
-            Ok(book::save_with(&self.book.wait_read(), file, BookFormat::Egbk3, &control)?)
-        })
     }
 
     /// Saves after `operation`, or, when it was stopped, leaves the save to run as its own step once the stopped
@@ -380,6 +379,20 @@ impl Worker {
         } else {
             self.save(operation)
         }
+    }
+
+    /// Writes the book to its file with progress under `operation`; only a `stoppable` write heeds Stop.
+    fn write_book(&self, operation: Operation, stoppable: bool) -> Result<(), Failure> {
+        let Some(file) = &self.file else { return Err(Failure::NoFile) };
+        if let Some(dir) = file.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| BookProblem::Folder { path: dir.to_path_buf(), error: e.into() })?;
+        }
+        let never = AtomicBool::new(false);
+        self.with_progress(operation, |control| {
+            let control = Control { stop: if stoppable { control.stop } else { &never }, progress: control.progress };
+            Ok(book::save_with(&self.book.wait_read(), file, BookFormat::Egbk3, &control)?)
+        })
     }
 
     fn weights(&mut self) -> Result<Arc<Weights>, BookProblem> {
