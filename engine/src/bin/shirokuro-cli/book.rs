@@ -112,7 +112,7 @@ enum Op {
         #[arg(long)]
         level: Option<u8>,
         /// Before writing, search the missing or stale leaves (of positions reachable from the initial position) at
-        /// this level (Egaroucid's Edax export "With Extra Calc"; needs --weights).
+        /// this level (Egaroucid's Edax export "With Extra Calc"; with the shipped weights unless --weights is given).
         #[arg(long)]
         leaf_level: Option<u8>,
         /// Evaluation weights for --leaf-level.
@@ -268,6 +268,14 @@ enum Op {
         output: Output,
     },
     /// Writes a synthetic egbk3 book of random positions (for benchmarks).
+    /// Writes an empty book (as Egaroucid ships one), to grow with deviate, store, merge or import-games.
+    New {
+        /// The file to write (refused if it exists).
+        file: PathBuf,
+        /// egbk3 or edax (default: from the file name's extension, else egbk3).
+        #[arg(long, value_parser = parse_format)]
+        format: Option<BookFormat>,
+    },
     Generate {
         /// The file to write.
         out: PathBuf,
@@ -312,10 +320,10 @@ enum Op {
 /// The AI used by the searching commands.
 #[derive(Debug, clap::Args)]
 struct Ai {
-    /// Evaluation weights file (resources/eval/shirokuro-eval-2.skw).
+    /// Evaluation weights file (default: the shipped weights, built into the program).
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// Search without an evaluation (tests).
+    /// Search without an evaluation (experiments).
     #[arg(long, conflicts_with = "weights")]
     zero_weights: bool,
     /// AI level.
@@ -334,7 +342,7 @@ impl Ai {
         match (&self.weights, self.zero_weights) {
             (Some(path), _) => Ok(Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
             (None, true) => Ok(Arc::new(Weights::zero())),
-            (None, false) => Err("give --weights FILE (or --zero-weights)".to_owned()),
+            (None, false) => Ok(Arc::new(weights::bundled().map_err(|e| e.to_string())?)),
         }
     }
 }
@@ -359,6 +367,17 @@ fn progress_line(progress: Progress) {
 }
 
 impl Input {
+    /// Loads the book, or starts a new, empty one when the file does not exist yet (for the commands that write a book:
+    /// it is created at their first save), saying so in one line.
+    fn load_or_create(&self) -> Result<(Book, BookFormat), String> {
+        if self.book.try_exists().is_ok_and(|exists| !exists) {
+            let format = self.format.or_else(|| format_of_extension(&self.book)).unwrap_or(BookFormat::Egbk3);
+            eprintln!("{} does not exist: starting a new, empty {format} book there", self.book.display());
+            return Ok((Book::new(), format));
+        }
+        self.load()
+    }
+
     fn load(&self) -> Result<(Book, BookFormat), String> {
         let start = Instant::now();
         let (book, format) =
@@ -373,16 +392,15 @@ impl Input {
     }
 }
 
+/// The writable format a file name's extension names (`.egbk3`, `.dat`), if any.
+fn format_of_extension(path: &Path) -> Option<BookFormat> {
+    path.extension().and_then(|e| e.to_str()).and_then(BookFormat::from_name).filter(|f| f.is_writable())
+}
+
 /// Where and how a changed book is written: `--to`, else the format of `--out`'s extension, else the input's format
 /// when we can write it, else egbk3; by default over the input (or next to it with the new extension).
 fn destination(input: &Input, output: &Output, format: BookFormat) -> (PathBuf, BookFormat) {
-    let from_extension = output
-        .out
-        .as_ref()
-        .and_then(|out| out.extension())
-        .and_then(|e| e.to_str())
-        .and_then(BookFormat::from_name)
-        .filter(|f| f.is_writable());
+    let from_extension = output.out.as_deref().and_then(format_of_extension);
     let to = output.to.or(from_extension).unwrap_or(if format.is_writable() { format } else { BookFormat::Egbk3 });
     let path = output
         .out
@@ -445,6 +463,7 @@ impl Op {
             | Op::Edit { .. }
             | Op::Reduce { .. }
             | Op::Bench { .. }
+            | Op::New { .. }
             | Op::BenchControl { .. } => false,
         }
     }
@@ -530,7 +549,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             );
         }
         Op::Merge { input, others, output } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, format) = input.load_or_create()?;
             for other in others {
                 let (other, other_format) =
                     load(other, None, ReadOptions { level: input.read_level }).map_err(|error| error.to_string())?;
@@ -543,8 +562,13 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
         Op::Convert { input, out, to, level, leaf_level, weights: weights_file, threads } => {
             let (mut book, _) = input.load()?;
             if let Some(leaf_level) = leaf_level {
-                let path = weights_file.as_ref().ok_or("--leaf-level needs --weights")?;
-                let weights = Arc::new(weights::load(path).map_err(|e| e.to_string())?);
+                let weights = Arc::new(
+                    match weights_file {
+                        Some(path) => weights::load(path),
+                        None => weights::bundled(),
+                    }
+                    .map_err(|e| e.to_string())?,
+                );
                 let make = searchers(weights, 18);
                 let settings =
                     LeafSettings { walk: Walk::UNLIMITED, level: *leaf_level, only_invalid: true, threads: *threads };
@@ -650,7 +674,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             save_every,
             output,
         } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, format) = input.load_or_create()?;
             let root = position(moves)?;
             let make = searchers(ai.weights()?, ai.hash_level);
             let settings = DeviateSettings {
@@ -698,7 +722,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             );
         }
         Op::Store { input, ai, moves, depth, output } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, format) = input.load_or_create()?;
             let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
             let make = searchers(ai.weights()?, ai.hash_level);
             let mut searcher = make();
@@ -724,6 +748,14 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
+        }
+        Op::New { file, format } => {
+            if file.try_exists().unwrap_or(true) {
+                return Err(format!("{} exists already (or cannot be checked): not replaced", file.display()));
+            }
+            let format = format.or_else(|| format_of_extension(file)).unwrap_or(BookFormat::Egbk3);
+            write(&Book::new(), file, format)?;
+            println!("new empty {format} book: {}", file.display());
         }
         Op::Generate { out, positions, seed, shuffle } => {
             let start = Instant::now();

@@ -31,9 +31,12 @@ pub struct Args {
     /// Move generator (portable, avx2, avx512); default: the fastest this CPU supports.
     #[arg(long)]
     backend: Option<String>,
-    /// Evaluation weights for the move ordering at many empties (default: mobility-based ordering only).
+    /// Evaluation weights for the move ordering at many empties (default: the shipped weights, built into the program).
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// Order moves by mobility alone, without an evaluation (experiments).
+    #[arg(long, conflicts_with = "weights")]
+    zero_weights: bool,
 }
 
 /// The first number of a `…-A-B.obf` file name.
@@ -70,20 +73,29 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         options = options.with_backend(backend);
     }
     let mut solver = Solver::new(options).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.weights {
-        let weights = shirokuro_engine::eval::weights::load(path).map_err(|e| e.to_string())?;
+    if !args.zero_weights {
+        let weights = match &args.weights {
+            Some(path) => shirokuro_engine::eval::weights::load(path),
+            None => shirokuro_engine::eval::weights::bundled(),
+        }
+        .map_err(|e| e.to_string())?;
         solver.set_weights(Some(std::sync::Arc::new(weights)));
     }
     let mode = if args.wld { SolveMode::WinLossDraw } else { SolveMode::Exact };
     println!(
-        "solving {} ({} positions) with {} thread(s), hash level {} ({} MiB), backend {}, {}",
+        "solving {} ({} positions) with {} thread(s), hash level {} ({} MiB), backend {}, {}, {}",
         args.file.display(),
         entries.len(),
         solver.threads(),
         args.hash_level,
         solver.table_bytes() >> 20,
         solver.backend().name(),
-        if args.wld { "win/draw/loss" } else { "exact" }
+        if args.wld { "win/draw/loss" } else { "exact" },
+        match (&args.weights, args.zero_weights) {
+            (_, true) => "mobility ordering (no weights)".to_owned(),
+            (Some(path), false) => format!("weights {}", path.display()),
+            (None, false) => "the shipped weights".to_owned(),
+        }
     );
     println!(
         "{:>4} {:>3} {:>6} {:>5} {:>8} {:>6} {:>14} {:>9} {:>8}  pv",

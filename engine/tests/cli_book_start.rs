@@ -1,0 +1,53 @@
+//! Starting a book from nothing with `shirokuro-cli book`, as a user does: `book new`, and `deviate` / `store` /
+//! `merge` on a file that does not exist yet, all with the shipped evaluation unless told otherwise.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use shirokuro_engine::Board;
+use shirokuro_engine::book::file::ReadOptions;
+use shirokuro_engine::book::{self, BookFormat};
+
+fn cli(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shirokuro-cli")).args(args).current_dir(dir).output().expect("run shirokuro-cli")
+}
+
+fn ok(output: &Output) -> String {
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn book_new_writes_an_empty_book_and_refuses_to_replace_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let _ = ok(&cli(&["book", "new", "a.egbk3"], dir.path()));
+    let _ = ok(&cli(&["book", "new", "b.dat"], dir.path()));
+    let (egbk3, format) = book::load(&dir.path().join("a.egbk3"), None, ReadOptions::default()).unwrap();
+    assert_eq!((egbk3.len(), format), (0, BookFormat::Egbk3));
+    let (edax, format) = book::load(&dir.path().join("b.dat"), None, ReadOptions::default()).unwrap();
+    assert_eq!((edax.len(), format), (0, BookFormat::Edax), "the .dat extension asks for Edax's format");
+    let again = cli(&["book", "new", "a.egbk3"], dir.path());
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists already"), "{again:?}");
+}
+
+#[test]
+fn deviate_store_and_merge_create_a_missing_book_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    // No --weights: the shipped evaluation is used (it used to stop with "give --weights FILE").
+    let said = ok(&cli(&["book", "deviate", "d.egbk3", "--level", "1", "--depth", "4", "--threads", "1"], dir.path()));
+    assert!(said.contains("d.egbk3 does not exist: starting a new, empty egbk3 book there"), "{said}");
+    let (deviated, _) = book::load(&dir.path().join("d.egbk3"), None, ReadOptions::default()).unwrap();
+    assert!(deviated.contains(&Board::INITIAL), "the root is learned");
+    assert!(deviated.len() > 4, "{} positions", deviated.len());
+
+    let said = ok(&cli(&["book", "store", "s.egbk3", "--moves", "f5d6c3", "--level", "1"], dir.path()));
+    assert!(said.contains("s.egbk3 does not exist"), "{said}");
+    let (stored, _) = book::load(&dir.path().join("s.egbk3"), None, ReadOptions::default()).unwrap();
+    assert!(stored.len() >= 4, "the line and its best children: {}", stored.len());
+
+    let said = ok(&cli(&["book", "merge", "m.egbk3", "s.egbk3", "d.egbk3"], dir.path()));
+    assert!(said.contains("m.egbk3 does not exist"), "{said}");
+    let (merged, _) = book::load(&dir.path().join("m.egbk3"), None, ReadOptions::default()).unwrap();
+    assert!(merged.len() >= deviated.len().max(stored.len()), "{} positions", merged.len());
+}
