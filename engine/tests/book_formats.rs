@@ -406,3 +406,22 @@ fn saves_are_atomic_keep_a_backup_and_damaged_files_load_nothing() {
     assert!(save(&first, &path, BookFormat::Egbk).is_err(), "read-only formats are refused");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_gzip_compressed_book_loads_as_the_book_it_holds_and_damaged_gzip_is_a_read_error() {
+    use std::io::Write;
+    let book = random_book(5, 300);
+    let dir = tempfile::tempdir().unwrap();
+    let packed = dir.path().join("book.egbk3.gz");
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(&egbk3_bytes(&book)).unwrap();
+    let gz = encoder.finish().unwrap();
+    std::fs::write(&packed, &gz).unwrap();
+    let (loaded, format) = shirokuro_engine::book::load(&packed, None, ReadOptions::default()).unwrap();
+    assert_eq!(format, BookFormat::Egbk3);
+    assert_same_book(&loaded, &book);
+    // Cut short, the gzip data is damaged: a read error that names the file, not a panic.
+    std::fs::write(&packed, &gz[..gz.len() / 2]).unwrap();
+    let error = shirokuro_engine::book::load(&packed, None, ReadOptions::default()).unwrap_err();
+    assert!(matches!(&error, shirokuro_engine::book::BookError::Read { path, .. } if *path == packed), "{error}");
+}

@@ -178,7 +178,8 @@ pub fn parse_with(
     Ok((book, format))
 }
 
-/// Reads and parses the book at `path` (format detected from the content unless given).
+/// Reads and parses the book at `path` (format detected from the content unless given; a gzip-compressed file is
+/// unpacked first).
 ///
 /// # Errors
 /// [`BookError::Read`] or [`BookError::Parse`], naming the file.
@@ -199,7 +200,7 @@ pub fn load_with(
     control: &Control<'_>,
 ) -> Result<(Book, BookFormat), BookError> {
     let stopped = || BookError::Stopped { path: path.to_owned() };
-    let bytes = match read_with(path, control) {
+    let bytes = match read_with(path, control).and_then(gunzip) {
         Ok(bytes) => bytes,
         Err(error) if Stopped::is_in(&error) => return Err(stopped()),
         Err(source) => return Err(BookError::Read { path: path.to_owned(), source }),
@@ -213,6 +214,28 @@ pub fn load_with(
             source,
         },
     })
+}
+
+/// The most a gzip-compressed book may unpack to (a guard against a file that unpacks without end).
+pub const MAX_UNPACKED: u64 = 4 << 30;
+
+/// `bytes` as they are, or unpacked when they are gzip data (the default book ships compressed: `*.egbk3.gz`).
+///
+/// # Errors
+/// [`io::ErrorKind::InvalidData`] for damaged gzip data or data that unpacks to more than [`MAX_UNPACKED`] bytes.
+fn gunzip(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes);
+    }
+    let mut unpacked = Vec::with_capacity(bytes.len().saturating_mul(3));
+    let _read = flate2::read::GzDecoder::new(bytes.as_slice()).take(MAX_UNPACKED + 1).read_to_end(&mut unpacked)?;
+    if unpacked.len() as u64 > MAX_UNPACKED {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("gzip data unpacks to more than {MAX_UNPACKED} bytes"),
+        ));
+    }
+    Ok(unpacked)
 }
 
 /// Bytes read between two progress reports of [`load_with`] (a few milliseconds from a disk cache).
