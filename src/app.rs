@@ -224,8 +224,11 @@ impl App {
 
     fn book_message(&mut self, message: book::Message) -> Task<Message> {
         let shown = self.shown();
-        let book_file = self.book_file();
-        match self.books.update(message, &self.settings, &shown, book_file) {
+        let start = book::StartFiles {
+            file: self.book_file(),
+            shipped: self.settings.book_file.is_none().then(|| self.paths.shipped_book()),
+        };
+        match self.books.update(message, &self.settings, &shown, start) {
             book::Action::None => {}
             book::Action::PickFile(operation) => {
                 let name = (operation == Operation::Export).then(|| "book.egbk3".to_owned());
@@ -233,6 +236,11 @@ impl App {
                 let filter = self.language.strings().book_files.clone();
                 let request = dialog::Request { purpose: Purpose::Book(operation), folder, name, filter };
                 return dialog::pick(request, Message::FilePicked);
+            }
+            book::Action::ConfirmReset => {
+                let positions = self.books.snapshot().map_or(0, book::SharedBook::len);
+                let question = modal::confirm::Question::ResetBook { positions, file: self.book_file() };
+                self.modal = Some(Modal::Confirm(question));
             }
             book::Action::Changed => {
                 // Book moves and values may have changed: plan again.
@@ -332,6 +340,13 @@ impl App {
             modal::Action::FileChosen(purpose, path) => {
                 self.modal = None;
                 self.file_chosen(purpose, path)
+            }
+            modal::Action::Confirmed(modal::confirm::Question::ResetBook { .. }) => {
+                // The default book replaces the book in use, in the default book's file.
+                self.modal = None;
+                self.settings.book_file = None;
+                self.books.reset_to_default(self.paths.default_book_file(), self.paths.shipped_book());
+                self.save()
             }
         }
     }

@@ -66,6 +66,16 @@ pub enum Message {
     Worker(Event),
 }
 
+/// The book the worker loads when it starts: the user's book file, and the shipped book when that file is the
+/// default book (the shipped book is installed there at the first start).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartFiles {
+    /// The user's book file.
+    pub file: PathBuf,
+    /// The shipped book, when the default book is in use.
+    pub shipped: Option<PathBuf>,
+}
+
 /// What the root must do after an update.
 #[derive(Debug, Clone)]
 pub enum Action {
@@ -73,6 +83,8 @@ pub enum Action {
     None,
     /// Ask the user for the file of `operation`.
     PickFile(Operation),
+    /// Ask the user whether the default book may replace the book in use.
+    ConfirmReset,
     /// The book snapshot changed: the game plans again (book moves and values may differ).
     Changed,
     /// An operation the user sees started (the root logs it).
@@ -149,8 +161,13 @@ impl Books {
         self.send(Job::Load { file });
     }
 
-    /// Handles a message; `book_file` is the file loaded when the worker starts.
-    pub fn update(&mut self, message: Message, settings: &Settings, shown: &Shown, book_file: PathBuf) -> Action {
+    /// Reset to the Default Book (once the user has agreed): `shipped` replaces the book and is saved as `file`.
+    pub fn reset_to_default(&self, file: PathBuf, shipped: PathBuf) {
+        self.send(Job::Install { file, shipped, only_if_missing: false });
+    }
+
+    /// Handles a message; `start` names the book loaded when the worker starts.
+    pub fn update(&mut self, message: Message, settings: &Settings, shown: &Shown, start: StartFiles) -> Action {
         match message {
             Message::Run(operation) => self.run(operation, settings, shown),
             Message::Stop => {
@@ -171,7 +188,7 @@ impl Books {
                 self.send(Job::Edit { board, mv, value });
                 Action::None
             }
-            Message::Worker(event) => self.worker_event(event, book_file),
+            Message::Worker(event) => self.worker_event(event, start),
         }
     }
 
@@ -203,6 +220,8 @@ impl Books {
                 level: settings.level,
                 hash_level,
             },
+            // The root asks first.
+            Operation::ResetDefault => return Action::ConfirmReset,
             // Asked through their own boxes or files, or internal.
             Operation::Load
             | Operation::Import
@@ -233,10 +252,14 @@ impl Books {
         Action::None
     }
 
-    fn worker_event(&mut self, event: Event, book_file: PathBuf) -> Action {
+    fn worker_event(&mut self, event: Event, start: StartFiles) -> Action {
         match event {
             Event::Ready(handle) => {
-                handle.send(Job::Load { file: book_file });
+                handle.send(match start.shipped {
+                    // The default book in use: installed from the shipped one at the first start.
+                    Some(shipped) => Job::Install { file: start.file, shipped, only_if_missing: true },
+                    None => Job::Load { file: start.file },
+                });
                 self.worker = Some(handle);
                 Action::None
             }
@@ -261,6 +284,7 @@ impl Books {
                 Action::Changed
             }
             Event::Unreadable { file, error } => Action::Notice(Notice::BookUnreadable { file, error }),
+            Event::Installed { file, positions } => Action::Notice(Notice::DefaultBookInstalled { file, positions }),
             Event::Info(info) => Action::ShowInfo(info),
             Event::Views { position, views } => Action::Views { position, views },
             Event::Finished { operation, outcome } => {

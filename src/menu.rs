@@ -276,6 +276,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 action(label!(s.book_export), None, book(Operation::Export)),
                 action(label!(s.book_merge), None, book(Operation::Merge)),
                 action(label!(s.book_reference), None, book(Operation::Reference)),
+                action(label!(s.book_reset_default), None, book(Operation::ResetDefault)),
             ],
         ),
         action(label!(s.book_info), None, book(Operation::Info)),

@@ -1,8 +1,9 @@
 //! Boxes shown over the game screen, one at a time: About, Book Info, the text boxes, Save Game's names and memo,
-//! the Game Library and the app's own file chooser. Each keeps its own state; the root holds the open one and
+//! the Game Library, the app's own file chooser and a yes/no question. Each keeps its own state; the root holds the open one and
 //! carries out the [`Action`] an update returns.
 
 pub mod about;
+pub mod confirm;
 pub mod file_chooser;
 pub mod library;
 pub mod save_game;
@@ -37,6 +38,8 @@ pub enum Modal {
     Library(Option<Vec<LibraryEntry>>),
     /// The app's own file chooser (no system dialog).
     FileChooser(FileChooser),
+    /// A question before a change (Book ▸ Reset to the Default Book).
+    Confirm(confirm::Question),
 }
 
 /// Messages of the boxes.
@@ -54,6 +57,8 @@ pub enum Message {
     LibraryOpen(PathBuf),
     /// The file chooser's message.
     Chooser(file_chooser::Message),
+    /// The question was answered Yes.
+    Yes,
 }
 
 /// What the root must do after an update.
@@ -73,6 +78,8 @@ pub enum Action {
     OpenGame(PathBuf),
     /// The file chooser chose a file.
     FileChosen(Purpose, PathBuf),
+    /// The question was answered Yes (the root closes the box and carries it out).
+    Confirmed(confirm::Question),
 }
 
 impl Modal {
@@ -93,6 +100,7 @@ impl Modal {
                 Action::None
             }
             (Modal::Library(_), Message::LibraryOpen(path)) => Action::OpenGame(path),
+            (Modal::Confirm(question), Message::Yes) => Action::Confirmed(question.clone()),
             (Modal::FileChooser(chooser), Message::Chooser(message)) => match chooser.update(message) {
                 file_chooser::Action::None => Action::None,
                 file_chooser::Action::Run(task) => Action::Run(task.map(Message::Chooser)),
@@ -114,6 +122,7 @@ impl Modal {
                 (library::view(s, entries.as_deref(), Message::LibraryOpen, Message::Close), "library")
             }
             Modal::FileChooser(chooser) => (chooser.view(s, Message::Chooser, Message::Close), "file-chooser"),
+            Modal::Confirm(question) => (confirm::view(s, question, Message::Yes, Message::Close), "confirm"),
         };
         container(container(content).id(id).style(container::rounded_box)).center(Length::Fill).into()
     }

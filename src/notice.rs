@@ -134,6 +134,14 @@ pub enum Notice {
         /// Why (what is wrong, and where in the file).
         error: BookProblem,
     },
+    /// The default book that comes with the app was installed as the user's book (at the first start, or by Reset
+    /// to the Default Book).
+    DefaultBookInstalled {
+        /// The user's book file.
+        file: PathBuf,
+        /// Its positions.
+        positions: usize,
+    },
     /// A book change was refused: the book file could not be read at start, so it is not overwritten.
     BookNotWritable,
     /// The system has no file dialog; the app's own chooser is used.
@@ -182,6 +190,9 @@ impl Notice {
             }
             Notice::BookFailed { error } => fill(&s.notice_book_failed, &[&error.text(s)]),
             Notice::NoFileDialog => s.notice_no_file_dialog.clone(),
+            Notice::DefaultBookInstalled { file, positions } => {
+                fill(&s.notice_default_book, &[positions, &file.display()])
+            }
             Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
         }
     }

@@ -263,8 +263,10 @@ impl Default for Display {
             show_graph: true,
             show_log: true,
             alt_palette: false,
-            show_book_accuracy: false,
-            show_umigame: false,
+            // On from the first start: the default book's accuracy letters and umigame counts are what a newcomer
+            // opens a study tool for.
+            show_book_accuracy: true,
+            show_umigame: true,
             show_random_graph: false,
         }
     }
@@ -505,12 +507,21 @@ impl Paths {
         self.data_dir.join("book.egbk3")
     }
 
+    /// The default book that comes with the app (compressed), installed as the user's book at the first start.
+    #[must_use]
+    pub fn shipped_book(&self) -> PathBuf {
+        self.resources_dir.join("book").join(SHIPPED_BOOK)
+    }
+
     /// The evaluation weights file.
     #[must_use]
     pub fn weights_file(&self) -> PathBuf {
         self.resources_dir.join("eval").join(shirokuro_engine::eval::weights::SHIPPED_FILE)
     }
 }
+
+/// The file name of the default book under `resources/book/`.
+pub const SHIPPED_BOOK: &str = "shirokuro-book.egbk3.gz";
 
 /// The resources folder: `SHIROKURO_RESOURCES`, else `resources/` next to the executable or up to two levels above it
 /// (the target folder of a source checkout), else the source tree's.

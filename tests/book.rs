@@ -434,6 +434,7 @@ fn book_overlays_come_from_the_worker_and_show_on_the_board() {
 
     let mut settings = Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() };
     settings.display.show_book_accuracy = true;
+    settings.display.show_umigame = false;
     let shared = books[0].clone();
     let ctx = Ctx { settings: &settings, language: Language::English, book: Some(&shared) };
     let mut game = Game::new(&ctx);
@@ -514,4 +515,58 @@ fn a_stopped_change_ends_at_once_and_its_save_follows_as_a_step_of_its_own() {
     assert_eq!(saved, Outcome::Done { positions, added: 0 });
     let on_disk = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
     assert_eq!(on_disk.len(), positions);
+}
+
+/// `book` written gzip-compressed at `path`, as the default book ships.
+fn write_shipped(book: &Book, path: &Path) {
+    use std::io::Write;
+    let mut bytes = Vec::new();
+    book::file::write_to(book, BookFormat::Egbk3, &mut bytes).unwrap();
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(&bytes).unwrap();
+    std::fs::write(path, encoder.finish().unwrap()).unwrap();
+}
+
+#[test]
+fn the_default_book_is_installed_at_the_first_start_only_and_reset_keeps_a_backup() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, shipped) = (dir.path().join("data").join("book.egbk3"), dir.path().join("shipped.egbk3.gz"));
+    write_shipped(&small_book(), &shipped);
+    let (handle, mut events) = start_book_worker();
+    // First start: no book file yet, so the shipped one becomes the user's book, and the app is told.
+    handle.send(Job::Install { file: file.clone(), shipped: shipped.clone(), only_if_missing: true });
+    assert_eq!(started(&mut events), Operation::Load);
+    let (books, others, outcome) = finish(&mut events);
+    assert_eq!(books.last().unwrap().len(), 3);
+    assert!(matches!(&others[..], [Event::Installed { file: f, positions: 3 }] if *f == file), "{others:?}");
+    assert_eq!(outcome, Outcome::Done { positions: 3, added: 3 });
+    let (on_disk, format) = book::load(&file, None, book::file::ReadOptions::default()).unwrap();
+    assert_eq!((on_disk.len(), format), (3, BookFormat::Egbk3), "saved uncompressed as the user's book");
+
+    // The user changes the book; the next start loads it as it is.
+    handle.send(Job::Edit { board: after(&["f5"]).board, mv: Move::Place(sq("f6")), value: Some(1) });
+    let _ = started(&mut events);
+    let _ = finish(&mut events);
+    handle.send(Job::Install { file: file.clone(), shipped: shipped.clone(), only_if_missing: true });
+    let _ = started(&mut events);
+    let (books, others, _) = finish(&mut events);
+    assert_eq!(books.last().unwrap().len(), 4, "the user's book, not the shipped one");
+    assert!(others.is_empty(), "no second notice: {others:?}");
+
+    // Reset to the Default Book: the shipped book again, the user's book kept as .bak.
+    handle.send(Job::Install { file: file.clone(), shipped: shipped.clone(), only_if_missing: false });
+    assert_eq!(started(&mut events), Operation::ResetDefault);
+    let (books, others, _) = finish(&mut events);
+    assert_eq!(books.last().unwrap().len(), 3);
+    assert!(matches!(&others[..], [Event::Installed { positions: 3, .. }]), "{others:?}");
+    let backup = shirokuro::fsutil::backup_path(&file);
+    assert_eq!(book::load(&backup, None, book::file::ReadOptions::default()).unwrap().0.len(), 4);
+
+    // A damaged shipped book is reported and the user's book is loaded as it is.
+    std::fs::write(&shipped, b"\x1f\x8b damaged").unwrap();
+    handle.send(Job::Install { file: file.clone(), shipped: shipped.clone(), only_if_missing: false });
+    let _ = started(&mut events);
+    let (books, others, _) = finish(&mut events);
+    assert_eq!(books.last().unwrap().len(), 3);
+    assert!(matches!(&others[..], [Event::Unreadable { file: f, .. }] if *f == shipped), "{others:?}");
 }

@@ -46,6 +46,8 @@ pub enum Operation {
     Reference,
     /// Save the book: the step that follows a stopped operation which changed it (internal).
     Save,
+    /// Reset to the Default Book: the book that comes with the app replaces the book in use (asked first).
+    ResetDefault,
 }
 
 impl Operation {
@@ -69,6 +71,7 @@ impl Operation {
             Operation::Store => s.book_store.clone(),
             Operation::Reference => s.book_reference.clone(),
             Operation::Save => s.book_save.clone(),
+            Operation::ResetDefault => s.book_reset_default.clone(),
         }
     }
 
@@ -108,6 +111,16 @@ pub enum Job {
     Load {
         /// The book file.
         file: PathBuf,
+    },
+    /// Install the default book (`shipped`, the compressed book that comes with the app) as `file` and load it; with
+    /// `only_if_missing`, only when `file` does not exist yet (the first start), else load `file`.
+    Install {
+        /// The user's book file.
+        file: PathBuf,
+        /// The shipped book.
+        shipped: PathBuf,
+        /// Install only when `file` does not exist.
+        only_if_missing: bool,
     },
     /// Replace the book by the one in `from` (any readable format), then save it.
     Import {
@@ -201,7 +214,8 @@ impl Job {
     #[must_use]
     pub const fn operation(&self) -> Operation {
         match self {
-            Job::Load { .. } => Operation::Load,
+            Job::Load { .. } | Job::Install { only_if_missing: true, .. } => Operation::Load,
+            Job::Install { only_if_missing: false, .. } => Operation::ResetDefault,
             Job::Import { .. } => Operation::Import,
             Job::Export { .. } => Operation::Export,
             Job::Merge { .. } => Operation::Merge,

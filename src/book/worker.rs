@@ -5,7 +5,7 @@
 //! The app never waits for it: after a load or a change the worker sends a read-only snapshot ([`SharedBook`]) that the
 //! app passes to the engine worker's jobs (book moves, book hint values). Lookups in a snapshot take microseconds.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -50,6 +50,13 @@ pub enum Event {
         file: PathBuf,
         /// Why.
         error: BookProblem,
+    },
+    /// The default book was installed as `file`, with `positions` positions.
+    Installed {
+        /// The user's book file.
+        file: PathBuf,
+        /// Its positions.
+        positions: usize,
     },
     /// Book Info's counts.
     Info(Box<ops::Info>),
@@ -217,13 +224,21 @@ impl Worker {
 
     fn run_job(&mut self, job: Job) -> JobResult {
         let operation = job.operation();
-        let changes_book = !matches!(job, Job::Load { .. } | Job::Export { .. } | Job::Info | Job::Views { .. });
+        let changes_book =
+            !matches!(job, Job::Load { .. } | Job::Install { .. } | Job::Export { .. } | Job::Info | Job::Views { .. });
         if changes_book && self.file.is_none() {
             // Refuse before changing anything, so the book in memory stays the one the app shows.
             return Err(Failure::NoFile);
         }
         match job {
             Job::Load { file } => self.load(file),
+            Job::Install { file, shipped, only_if_missing } => {
+                if only_if_missing && file.try_exists().unwrap_or(true) {
+                    self.load(file)
+                } else {
+                    self.install(operation, file, &shipped)
+                }
+            }
             Job::Import { from, level } => {
                 // Read without holding the book: the AI and the hints keep it until the new one replaces it.
                 let loaded = self
@@ -335,6 +350,27 @@ impl Worker {
                 Ok((report.added + report.updated, stopped, true))
             }
         }
+    }
+
+    /// Makes the shipped book the book saved to `file` (the previous file, if any, is kept as `.bak`). When the
+    /// shipped book cannot be read, says so and loads `file` as it is.
+    fn install(&mut self, operation: Operation, file: PathBuf, shipped: &Path) -> JobResult {
+        let loaded =
+            self.with_progress(operation, |control| book::load_with(shipped, None, ReadOptions::default(), control));
+        let book = match loaded {
+            Ok((book, _)) => book,
+            Err(BookError::Stopped { .. }) => return Ok((0, true, false)),
+            Err(error) => {
+                let _sent = self.emit(Event::Unreadable { file: shipped.to_path_buf(), error: error.into() });
+                return self.load(file);
+            }
+        };
+        let positions = book.len();
+        *self.book.write() = book;
+        self.file = Some(file.clone());
+        self.write_book(operation, false)?;
+        let _sent = self.emit(Event::Installed { file, positions });
+        Ok((positions as u64, false, true))
     }
 
     /// Loads `file`: missing is an empty book; a damaged file leaves the book empty and is never saved over, and so
