@@ -360,6 +360,11 @@ impl Worker {
         let book = match loaded {
             Ok((book, _)) => book,
             Err(BookError::Stopped { .. }) => return Ok((0, true, false)),
+            // An installation without the default book (a package that leaves it out): the user's book as it is.
+            Err(BookError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+                tracing::info!("no default book at {}", shipped.display());
+                return self.load(file);
+            }
             Err(error) => {
                 let _sent = self.emit(Event::Unreadable { file: shipped.to_path_buf(), error: error.into() });
                 return self.load(file);
