@@ -51,3 +51,21 @@ fn deviate_store_and_merge_create_a_missing_book_and_say_so() {
     let (merged, _) = book::load(&dir.path().join("m.egbk3"), None, ReadOptions::default()).unwrap();
     assert!(merged.len() >= deviated.len().max(stored.len()), "{} positions", merged.len());
 }
+
+#[test]
+fn book_quality_samples_positions_and_compares_them_with_a_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let _ = ok(&cli(&["book", "deviate", "q.egbk3", "--level", "1", "--depth", "6", "--threads", "1"], dir.path()));
+    let args = ["book", "quality", "q.egbk3", "--samples", "5", "--plies", "2-6", "--bands", "4", "--level", "2"];
+    let output = cli(&args, dir.path());
+    let _ = ok(&output);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("book vs level 2: 5 positions"), "{report}");
+    for band in ["2-4", "5-6", "all"] {
+        assert!(report.lines().any(|l| l.trim_start().starts_with(band)), "{band} in {report}");
+    }
+    // The same seed draws the same sample, so the same report.
+    let again = cli(&args, dir.path());
+    let strip_time = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip_time(&String::from_utf8_lossy(&again.stdout)), strip_time(&report));
+}

@@ -24,6 +24,7 @@ use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::{Board, Move, Square};
 
 mod bench_control;
+mod quality;
 
 /// Options of `book`.
 #[derive(Debug, clap::Args)]
@@ -268,6 +269,26 @@ enum Op {
         output: Output,
     },
     /// Writes a synthetic egbk3 book of random positions (for benchmarks).
+    /// Measures a book's values: positions sampled at the plies asked for, each searched at --level, compared with the
+    /// book's value (mean absolute difference) and best move (how often it is the search's best move).
+    Quality {
+        #[command(flatten)]
+        input: Input,
+        #[command(flatten)]
+        ai: Ai,
+        /// Positions to sample.
+        #[arg(long, default_value_t = 500)]
+        samples: usize,
+        /// Plies to sample from, e.g. 10-30.
+        #[arg(long, default_value = "10-30", value_parser = parse_plies)]
+        plies: (u32, u32),
+        /// Report the plies up to each of these separately (comma-separated, e.g. 20).
+        #[arg(long, value_delimiter = ',', default_value = "20")]
+        bands: Vec<u32>,
+        /// Seed of the sample.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Writes an empty book (as Egaroucid ships one), to grow with deviate, store, merge or import-games.
     New {
         /// The file to write (refused if it exists).
@@ -392,6 +413,14 @@ impl Input {
     }
 }
 
+/// `A-B` plies (inclusive), as `--plies` takes them.
+fn parse_plies(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?}: expected plies as A-B, e.g. 10-30");
+    let (low, high) = text.split_once('-').ok_or_else(bad)?;
+    let (low, high): (u32, u32) = (low.trim().parse().map_err(|_| bad())?, high.trim().parse().map_err(|_| bad())?);
+    if low > high || high > 60 { Err(bad()) } else { Ok((low, high)) }
+}
+
 /// The writable format a file name's extension names (`.egbk3`, `.dat`), if any.
 fn format_of_extension(path: &Path) -> Option<BookFormat> {
     path.extension().and_then(|e| e.to_str()).and_then(BookFormat::from_name).filter(|f| f.is_writable())
@@ -453,7 +482,12 @@ impl Op {
     /// what it did is saved.
     fn is_long(&self) -> bool {
         match self {
-            Op::Fix { .. } | Op::Deviate { .. } | Op::Store { .. } | Op::Leaves { .. } | Op::Generate { .. } => true,
+            Op::Fix { .. }
+            | Op::Deviate { .. }
+            | Op::Store { .. }
+            | Op::Leaves { .. }
+            | Op::Generate { .. }
+            | Op::Quality { .. } => true,
             Op::Convert { leaf_level, .. } => leaf_level.is_some(),
             Op::Info { .. }
             | Op::Show { .. }
@@ -748,6 +782,19 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
+        }
+        Op::Quality { input, ai, samples, plies, bands, seed } => {
+            let (book, _) = input.load()?;
+            let settings = quality::Settings {
+                samples: *samples,
+                plies: *plies,
+                bands: bands.clone(),
+                level: ai.level,
+                threads: ai.threads,
+                hash_level: ai.hash_level,
+                seed: *seed,
+            };
+            let _compared = quality::run(&book, &ai.weights()?, &settings, control)?;
         }
         Op::New { file, format } => {
             if file.try_exists().unwrap_or(true) {
