@@ -109,7 +109,7 @@ fn sample(book: &Book, settings: &Settings) -> Vec<(Board, u32)> {
 fn compare(book: &Book, thinker: &Thinker, board: Board, ply: u32, level: Level) -> Option<Compared> {
     let entry = book.get(&board)?;
     // Without passes, Black is to move after an even number of plies (the evaluation may care about colour).
-    let side = if ply % 2 == 0 { Color::Black } else { Color::White };
+    let side = if ply.is_multiple_of(2) { Color::Black } else { Color::White };
     let thought = thinker.think(&Position { board, side_to_move: side }, level);
     if thought.stopped {
         return None;
