@@ -222,33 +222,50 @@ fn shards_merged_then_filled_give_the_book_of_one_run() {
     assert_eq!(entries(&merged), entries(&whole));
 }
 
+/// [`Discs`] that sets `stop` at its `stop_at`-th search.
+struct Stopping {
+    searches: Arc<AtomicUsize>,
+    stop: Arc<AtomicBool>,
+    stop_at: usize,
+}
+
+impl Searcher for Stopping {
+    fn search(&mut self, board: &Board, level: u8) -> (Option<Move>, i8) {
+        let result = Discs(Arc::clone(&self.searches)).search(board, level);
+        if self.searches.load(Ordering::SeqCst) == self.stop_at {
+            self.stop.store(true, Ordering::SeqCst);
+        }
+        result
+    }
+}
+
 #[test]
-fn a_stopped_run_saves_and_the_next_one_finishes_it() {
+fn a_stopped_run_keeps_what_it_searched_and_the_next_one_finishes_it() {
     let kept = counted(9, &TREE).kept(1);
-    let stop = AtomicBool::new(false);
+    assert!(kept.leaves.len() > 4);
+    let stop = Arc::new(AtomicBool::new(false));
     let searches = Arc::new(AtomicUsize::new(0));
     let make = || -> Box<dyn Searcher> {
-        if searches.load(Ordering::SeqCst) >= 2 {
-            stop.store(true, Ordering::SeqCst);
-        }
-        Box::new(Discs(Arc::clone(&searches)))
+        Box::new(Stopping { searches: Arc::clone(&searches), stop: Arc::clone(&stop), stop_at: 3 })
     };
     let control = Control { stop: &stop, progress: &|_| {} };
     let mut book = Book::new();
-    let once = EvaluateSettings { threads: 1, ..settings(Shard::ALL) };
-    // One worker, stopped before it starts: nothing is searched.
-    stop.store(true, Ordering::SeqCst);
-    let report = evaluate_leaves(&mut book, &kept.leaves, once, &make, &mut never_save, &control).unwrap();
-    assert!(report.stopped && book.is_empty(), "{report:?}");
-    stop.store(false, Ordering::SeqCst);
-    let mut saved = 0;
-    let every_time = EvaluateSettings { save_every: Duration::ZERO, ..once };
+    let mut saves = 0;
+    let every_time = EvaluateSettings { threads: 1, save_every: Duration::ZERO, ..settings(Shard::ALL) };
     let mut count_saves = |_: &Book| -> Result<(), ()> {
-        saved += 1;
+        saves += 1;
         Ok(())
     };
     let report = evaluate_leaves(&mut book, &kept.leaves, every_time, &make, &mut count_saves, &control).unwrap();
-    assert!(!report.stopped && saved > 0, "{report:?}");
+    // The search under way when the stop came finished and is kept; no other started.
+    assert!(report.stopped && report.searched == 3, "{report:?}");
+    let done = report.searched + report.finished_games;
+    assert!(done < kept.leaves.len() as u64 && book.len() as u64 == done, "{report:?}");
+    assert!(saves > 0);
+    stop.store(false, Ordering::SeqCst);
+    let report = evaluate_leaves(&mut book, &kept.leaves, every_time, &make, &mut never_save, &control).unwrap();
+    assert!(!report.stopped && report.already == done, "{report:?}");
+    assert_eq!(report.searched + report.finished_games, kept.leaves.len() as u64 - done);
     let mut whole = Book::new();
     let _ = build(&mut whole, &kept, Shard::ALL);
     let _ = fill(&mut book, &kept, 5, &Control::none());
