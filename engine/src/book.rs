@@ -41,6 +41,7 @@ pub mod egaroucid;
 pub mod error;
 pub mod exits;
 pub mod file;
+pub mod import;
 pub mod learn;
 pub mod ops;
 mod table;

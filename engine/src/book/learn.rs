@@ -33,6 +33,10 @@ pub trait Searcher {
     /// The best move of `board` (side to move; `Some(Move::Pass)` when it must pass, `None` when the game is over)
     /// and its value for the side to move at `level`.
     fn search(&mut self, board: &Board, level: u8) -> (Option<Move>, i8);
+
+    /// Forgets what earlier searches left behind (transposition tables), so that the next result depends only on the
+    /// position and the level, whichever positions this searcher saw before. Searchers without memory do nothing.
+    fn forget(&mut self) {}
 }
 
 /// The AI ([`Thinker`]) as a [`Searcher`].
@@ -56,6 +60,10 @@ impl Searcher for ThinkerSearcher {
         let position = Position { board: *board, side_to_move: crate::Color::Black };
         let thought = self.thinker.think(&position, Level::clamped(level));
         (thought.best_move, clamp_score(thought.score))
+    }
+
+    fn forget(&mut self) {
+        self.thinker.clear();
     }
 }
 

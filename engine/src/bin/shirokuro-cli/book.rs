@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use shirokuro_engine::book::edax::WriteOptions;
@@ -24,7 +24,9 @@ use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::{Board, Move, Square};
 
 mod bench_control;
+mod import_games;
 mod quality;
+mod signals;
 
 /// Options of `book`.
 #[derive(Debug, clap::Args)]
@@ -229,6 +231,9 @@ enum Op {
         #[command(flatten)]
         output: Output,
     },
+    /// A book from game archives (Edax's import + fill): the positions reached by at least --min-games games within
+    /// their first --plies plies, the leaves searched at --level, the rest by negamax; resumable and shardable.
+    ImportGames(import_games::Args),
     /// Add a transcript: search each of its positions within the depth and register it and its best child.
     Store {
         #[command(flatten)]
@@ -484,6 +489,7 @@ impl Op {
         match self {
             Op::Fix { .. }
             | Op::Deviate { .. }
+            | Op::ImportGames(_)
             | Op::Store { .. }
             | Op::Leaves { .. }
             | Op::Generate { .. }
@@ -503,34 +509,17 @@ impl Op {
     }
 }
 
-/// Exit status after a stop by Ctrl-C (128 + SIGINT, as a shell reports a process killed by it).
-const EXIT_INTERRUPTED: u8 = 130;
-
-/// Makes Ctrl-C (SIGINT) set `stop`: the operation ends at its next check (between searches) and the command saves
-/// what it did. A second Ctrl-C quits at once; the file on disk is then the last complete save (saves are atomic).
-fn stop_on_interrupt(stop: Arc<AtomicBool>) {
-    let handler = move || {
-        if stop.swap(true, Ordering::SeqCst) {
-            eprintln!("\nCtrl-C again: quitting without saving (the book file holds the last complete save)");
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
-        }
-        eprintln!("\nCtrl-C: stopping after the searches under way, then saving (Ctrl-C again quits without saving)");
-    };
-    if let Err(error) = ctrlc::set_handler(handler) {
-        eprintln!("warning: Ctrl-C will kill the command without saving: {error}");
-    }
-}
-
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let stop = Arc::new(AtomicBool::new(false));
+    let signal = Arc::new(AtomicI32::new(0));
     if args.op.is_long() {
-        stop_on_interrupt(Arc::clone(&stop));
+        signals::stop_on_signals(Arc::clone(&stop), Arc::clone(&signal));
     }
     let control = Control { stop: &stop, progress: &progress_line };
     let status = run_op(&args.op, &control)?;
     if stop.load(Ordering::SeqCst) {
-        eprintln!("stopped by Ctrl-C; the work done so far is saved");
-        return Ok(ExitCode::from(EXIT_INTERRUPTED));
+        eprintln!("stopped by a signal; the work done so far is saved");
+        return Ok(ExitCode::from(signals::exit_status(signal.load(Ordering::SeqCst))));
     }
     Ok(status)
 }
@@ -755,6 +744,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 start.elapsed().as_secs_f64()
             );
         }
+        Op::ImportGames(args) => return import_games::run(args, control),
         Op::Store { input, ai, moves, depth, output } => {
             let (mut book, format) = input.load_or_create()?;
             let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;

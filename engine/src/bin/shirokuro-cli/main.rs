@@ -55,7 +55,7 @@ enum Command {
     Gtp(gtp::Args),
     /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
     Nboard(nboard::Args),
-    /// Opening books: info, show, merge, convert (import/export), fix, edit, reduce, generate, bench.
+    /// Opening books: info, show, merge, convert, fix, edit, reduce, deviate, import-games, generate, bench …
     Book(book::Args),
     /// Random mid-game positions whose score at the level lies in a range (quizzes, game starts).
     Randboard(randboard::Args),
