@@ -60,11 +60,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             None => None,
         };
         if args.midgame {
-            println!("midgame bench: depth {}, selectivity {selectivity}, {} threads", args.depth, args.threads);
+            outln!("midgame bench: depth {}, selectivity {selectivity}, {} threads", args.depth, args.threads);
             bench::run_midgame(weights, mpc.as_ref(), args.depth, selectivity, args.threads)
         } else {
             let source = args.positions.as_ref().map_or_else(|| "FFO #40-#49".to_owned(), |p| p.display().to_string());
-            println!("selective-endgame bench: {source} to the end at {selectivity}, {} threads", args.threads);
+            outln!("selective-endgame bench: {source} to the end at {selectivity}, {} threads", args.threads);
             match &args.positions {
                 None => selective_end(weights, mpc.as_ref(), selectivity, args.threads),
                 Some(path) => selective_end_on(path, weights, mpc.as_ref(), selectivity, args.threads)?,
@@ -74,14 +74,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         bench::run().map_err(|e| e.to_string())?
     };
     let secs = result.elapsed.as_secs_f64();
-    println!(
+    outln!(
         "bench: {} positions, {} nodes, {:.3} s, {:.1} M nodes/s",
         result.positions,
         result.nodes,
         secs,
         result.nodes as f64 / secs.max(1e-9) / 1e6
     );
-    println!("Bench: {}", result.nodes);
+    outln!("Bench: {}", result.nodes);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -93,9 +93,9 @@ fn selective_end(
     threads: usize,
 ) -> bench::BenchResult {
     let results = bench::run_selective_end(weights, mpc, selectivity, threads);
-    println!("  FFO  score  exact  error        nodes       s");
+    outln!("  FFO  score  exact  error        nodes       s");
     for (i, r) in results.iter().enumerate() {
-        println!(
+        outln!(
             "  #{:<3} {:+5}  {:+5}  {:5}  {:11}  {:6.2}",
             40 + i,
             r.score,
@@ -107,7 +107,7 @@ fn selective_end(
     }
     let wrong = results.iter().filter(|r| r.score != r.exact).count();
     let error: i32 = results.iter().map(|r| (r.score - r.exact).abs()).sum();
-    println!("scores off the exact one: {wrong} of {} (total error {error} discs)", results.len());
+    outln!("scores off the exact one: {wrong} of {} (total error {error} discs)", results.len());
     bench::BenchResult::from_selective_end(&results)
 }
 
@@ -131,7 +131,7 @@ fn selective_end_on(
     if positions.is_empty() {
         return Err(format!("{}: no position with 14 or more empties", path.display()));
     }
-    println!("{} positions from {}", positions.len(), path.display());
+    outln!("{} positions from {}", positions.len(), path.display());
     let results = bench::run_selective_end_on(&positions, weights, mpc, selectivity, threads);
     let errors: Vec<i32> = results.iter().map(|r| (r.score - r.exact).abs()).collect();
     let n = errors.len();
@@ -140,7 +140,7 @@ fn selective_end_on(
     let exact = count(&|e| e == 0);
     let small = count(&|e| e > 0 && e <= 2);
     let large = count(&|e| e > 2);
-    println!(
+    outln!(
         "exact score: {exact} ({:.1} %), off by 1-2: {small} ({:.1} %), off by more: {large} ({:.1} %); \
          mean error {:.3} discs",
         percent(exact),

@@ -389,7 +389,7 @@ fn parse_format(text: &str) -> Result<BookFormat, String> {
 }
 
 fn progress_line(progress: Progress) {
-    eprint!("\r{}: {} / {}   ", progress.stage, progress.done, progress.total);
+    err!("\r{}: {} / {}   ", progress.stage, progress.done, progress.total);
 }
 
 impl Input {
@@ -398,7 +398,7 @@ impl Input {
     fn load_or_create(&self) -> Result<(Book, BookFormat), String> {
         if self.book.try_exists().is_ok_and(|exists| !exists) {
             let format = self.format.or_else(|| format_of_extension(&self.book)).unwrap_or(BookFormat::Egbk3);
-            eprintln!("{} does not exist: starting a new, empty {format} book there", self.book.display());
+            errln!("{} does not exist: starting a new, empty {format} book there", self.book.display());
             return Ok((Book::new(), format));
         }
         self.load()
@@ -408,7 +408,7 @@ impl Input {
         let start = Instant::now();
         let (book, format) =
             load(&self.book, self.format, ReadOptions { level: self.read_level }).map_err(|error| error.to_string())?;
-        eprintln!(
+        errln!(
             "loaded {} ({format}, {} positions) in {:.2} s",
             self.book.display(),
             book.len(),
@@ -453,12 +453,7 @@ fn extension(format: BookFormat) -> &'static str {
 fn write(book: &Book, path: &Path, format: BookFormat) -> Result<(), String> {
     let start = Instant::now();
     save(book, path, format).map_err(|error| error.to_string())?;
-    eprintln!(
-        "saved {} ({format}, {} positions) in {:.2} s",
-        path.display(),
-        book.len(),
-        start.elapsed().as_secs_f64()
-    );
+    errln!("saved {} ({format}, {} positions) in {:.2} s", path.display(), book.len(), start.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -514,12 +509,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let signal = Arc::new(AtomicI32::new(0));
     if args.op.is_long() {
         signals::stop_on_signals(Arc::clone(&stop), Arc::clone(&signal));
+        // A closed stdout or stderr (`… 2>&1 | head`) stops the work the same way: it saves, then ends quietly.
+        crate::output::stop_when_closed(Arc::clone(&stop));
     }
     let control = Control { stop: &stop, progress: &progress_line };
     let status = run_op(&args.op, &control)?;
-    if stop.load(Ordering::SeqCst) {
-        eprintln!("stopped by a signal; the work done so far is saved");
-        return Ok(ExitCode::from(signals::exit_status(signal.load(Ordering::SeqCst))));
+    let signal = signal.load(Ordering::SeqCst);
+    if stop.load(Ordering::SeqCst) && signal != 0 {
+        errln!("stopped by a signal; the work done so far is saved");
+        return Ok(ExitCode::from(signals::exit_status(signal)));
     }
     Ok(status)
 }
@@ -528,15 +526,15 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
     match op {
         Op::Info { input, links } => {
             let (book, _) = input.load()?;
-            println!("{}", ops::info(&book, *links));
+            outln!("{}", ops::info(&book, *links));
         }
         Op::Show { input, moves } => {
             let (book, _) = input.load()?;
             let board = position(moves)?;
             match ops::show(&book, &board) {
-                Some(show) => println!("{show}"),
+                Some(show) => outln!("{show}"),
                 None => {
-                    println!("not in the book");
+                    outln!("not in the book");
                     return Ok(ExitCode::FAILURE);
                 }
             }
@@ -554,7 +552,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             let again = move_views(&book, &transcript.end, settings, &mut umigame, &mut accuracy);
             let warm = start.elapsed();
             for view in &views {
-                println!(
+                outln!(
                     "{} {:+3}  lines {:>10}  umigame black {:>8} white {:>8}  accuracy {}",
                     view.value.mv,
                     view.value.value,
@@ -564,7 +562,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                     view.accuracy.as_deref().unwrap_or("-")
                 );
             }
-            println!(
+            outln!(
                 "{} moves: cold {:.1} ms, from the caches {:.3} ms",
                 again.len(),
                 cold.as_secs_f64() * 1000.0,
@@ -576,7 +574,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             for other in others {
                 let (other, other_format) =
                     load(other, None, ReadOptions { level: input.read_level }).map_err(|error| error.to_string())?;
-                eprintln!("merging {} positions ({other_format})", other.len());
+                errln!("merging {} positions ({other_format})", other.len());
                 book.merge(&other);
             }
             let (path, to) = destination(input, output, format);
@@ -597,8 +595,8 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                     LeafSettings { walk: Walk::UNLIMITED, level: *leaf_level, only_invalid: true, threads: *threads };
                 // The positions reachable from the initial position; any others keep their leaves.
                 let report = recalculate_leaves(&mut book, &Board::INITIAL, settings, &make, control);
-                eprintln!();
-                println!("extra calc: {} positions searched, {} leaves set", report.searched, report.set);
+                errln!();
+                outln!("extra calc: {} positions searched, {} leaves set", report.searched, report.set);
             }
             if let Some(level) = level {
                 ops::overwrite_levels(&mut book, *level);
@@ -608,7 +606,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             if to == BookFormat::Edax {
                 let options = WriteOptions { level: *level, ..WriteOptions::default() };
                 save_edax(&book, out, &options).map_err(|error| error.to_string())?;
-                eprintln!("saved {} (edax)", out.display());
+                errln!("saved {} (edax)", out.display());
             } else {
                 write(&book, out, to)?;
             }
@@ -620,10 +618,12 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 return Err("the root position is not in the book".to_owned());
             }
             let report = ops::fix(&mut book, &root, *edax_like, control);
-            eprintln!();
-            println!(
+            errln!();
+            outln!(
                 "visited {} positions, {} values changed, {} leaves removed",
-                report.visited, report.values_changed, report.leaves_invalidated
+                report.visited,
+                report.values_changed,
+                report.leaves_invalidated
             );
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
@@ -635,7 +635,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             let value = if *delete { None } else { Some(value.ok_or("give --value or --delete")?) };
             let old = book.edit(&board, Move::Place(square), value).map_err(|error| error.to_string())?;
             let new = book.move_value(&board, Move::Place(square));
-            println!(
+            outln!(
                 "{mv}: {} -> {}",
                 old.map_or("(not in book)".to_owned(), |e| format!("entry value {:+} level {}", e.value, e.level)),
                 new.map_or("(deleted)".to_owned(), |m| format!("{:+}", m.value))
@@ -648,7 +648,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             let root = position(moves)?;
             let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
             let report = ops::reduce(&mut book, &root, walk);
-            println!("kept {} positions, deleted {}", report.kept, report.deleted);
+            outln!("kept {} positions, deleted {}", report.kept, report.deleted);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
@@ -658,7 +658,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
             let start = Instant::now();
             let report = book_exits(&book, &root, walk, *error_leaf);
-            println!(
+            outln!(
                 "verify: {} positions checked in {:.2} s: the AI keeps to the book at {}, leaves it with no book \
                  move within the errors at {}, leaves it although one exists at {}; moves within the errors that \
                  leave the book (open leaves): {}",
@@ -670,7 +670,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 report.open_leaves
             );
             for exit in report.exits.iter().take(20) {
-                println!(
+                outln!(
                     "  {} value {:+} leaf {} {:+}, error left {}: {:?}",
                     exit.board.to_string().replace('\n', ""),
                     exit.entry.value,
@@ -722,8 +722,8 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                     &mut |b: &Book| write(b, &path, to),
                     control,
                 )?;
-                eprintln!();
-                println!(
+                errln!();
+                outln!(
                     "deviate: {} transcripts, {} positions added ({} in the book), {} saves, {:.1} s",
                     report.transcripts,
                     report.added,
@@ -734,8 +734,8 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 return Ok(ExitCode::SUCCESS);
             }
             let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), control)?;
-            eprintln!();
-            println!(
+            errln!();
+            outln!(
                 "deviate: {} loops, {} positions added ({} in the book), {} saves, {:.1} s",
                 report.loops,
                 report.added,
@@ -752,8 +752,8 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             let mut searcher = make();
             let report =
                 store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), control);
-            eprintln!();
-            println!("store: {} positions added, {} updated", report.added, report.updated);
+            errln!();
+            outln!("store: {} positions added, {} updated", report.added, report.updated);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
@@ -768,8 +768,8 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 threads: ai.threads,
             };
             let report = recalculate_leaves(&mut book, &root, settings, &make, control);
-            eprintln!();
-            println!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
+            errln!();
+            outln!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             let (path, to) = destination(input, output, format);
             write(&book, &path, to)?;
         }
@@ -792,12 +792,12 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             }
             let format = format.or_else(|| format_of_extension(file)).unwrap_or(BookFormat::Egbk3);
             write(&Book::new(), file, format)?;
-            println!("new empty {format} book: {}", file.display());
+            outln!("new empty {format} book: {}", file.display());
         }
         Op::Generate { out, positions, seed, shuffle } => {
             let start = Instant::now();
             let book = synthetic_book(*positions, *seed, control);
-            eprintln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
+            errln!("generated {} positions in {:.2} s", book.len(), start.elapsed().as_secs_f64());
             if *shuffle {
                 write_shuffled(&book, out, *seed)?;
             } else {
@@ -871,7 +871,7 @@ fn write_shuffled(book: &Book, path: &Path, seed: u64) -> Result<(), String> {
         out.write_all(&bytes)
     })
     .map_err(|e| format!("{}: {e}", path.display()))?;
-    eprintln!("saved {} (egbk3, {} positions, records shuffled)", path.display(), book.len());
+    errln!("saved {} (egbk3, {} positions, records shuffled)", path.display(), book.len());
     Ok(())
 }
 
@@ -911,28 +911,28 @@ fn bench(first: &Path, second: &Path, out: &Path) -> Result<(), String> {
     let per_position = |book: &Book| book.memory_bytes() as f64 / book.len().max(1) as f64;
     let timer = Timer::start();
     let bytes = std::fs::read(first).map_err(|e| format!("{}: {e}", first.display()))?;
-    println!("read {}: {} bytes in {}", first.display(), bytes.len(), timer.report());
+    outln!("read {}: {} bytes in {}", first.display(), bytes.len(), timer.report());
     let timer = Timer::start();
     let (mut book, _) = parse(&bytes, None, options).map_err(|e| e.to_string())?;
-    println!("parse: {} positions in {} ({:.1} bytes/position)", book.len(), timer.report(), per_position(&book));
+    outln!("parse: {} positions in {} ({:.1} bytes/position)", book.len(), timer.report(), per_position(&book));
     drop(bytes);
     let timer = Timer::start();
     let (other, _) = load(second, None, options).map_err(|e| e.to_string())?;
-    println!("load {}: {} positions in {}", second.display(), other.len(), timer.report());
+    outln!("load {}: {} positions in {}", second.display(), other.len(), timer.report());
     let timer = Timer::start();
     book.merge(&other);
-    println!("merge: {} -> {} positions ({:.1} bytes/position)", timer.report(), book.len(), per_position(&book));
+    outln!("merge: {} -> {} positions ({:.1} bytes/position)", timer.report(), book.len(), per_position(&book));
     drop(other);
     let timer = Timer::start();
     let mut buffer = Vec::new();
     write_to(&book, BookFormat::Egbk3, &mut buffer).map_err(|e| e.to_string())?;
-    println!("encode to memory: {} bytes in {}", buffer.len(), timer.report());
+    outln!("encode to memory: {} bytes in {}", buffer.len(), timer.report());
     drop(buffer);
     let timer = Timer::start();
     save(&book, out, BookFormat::Egbk3).map_err(|e| e.to_string())?;
-    println!("save {} (atomic, fsync): {}", out.display(), timer.report());
+    outln!("save {} (atomic, fsync): {}", out.display(), timer.report());
     if let Some(rss) = peak_rss() {
-        println!("peak resident memory: {:.0} MiB", rss as f64 / 1_048_576.0);
+        outln!("peak resident memory: {:.0} MiB", rss as f64 / 1_048_576.0);
     }
     Ok(())
 }

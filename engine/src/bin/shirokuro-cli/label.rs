@@ -98,7 +98,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let selectivity = Selectivity::from_index(args.selectivity)
         .ok_or_else(|| format!("--selectivity {} is not 0–6", args.selectivity))?;
     let games = read_games(&args.records, args.max_games)?;
-    println!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
+    outln!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
     let spec = LabelSpec {
         per_game: args.per_game,
         discs: args.min_discs..=args.max_discs,
@@ -114,7 +114,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let labelled = pool.install(|| {
         label_games(&games, &weights, &spec, &|done, total| {
             if done % 5000 == 0 || done == total {
-                eprintln!("{done}/{total} positions labelled ({:.0} s)", start.elapsed().as_secs_f64());
+                errln!("{done}/{total} positions labelled ({:.0} s)", start.elapsed().as_secs_f64());
             }
         })
     });
@@ -128,7 +128,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     })
     .map_err(|e| e.to_string())?;
     let exact = labelled.iter().filter(|l| l.exact).count();
-    println!(
+    outln!(
         "{} positions ({exact} solved exactly) written to {} in {:.1} s",
         labelled.len(),
         args.out.display(),
@@ -164,16 +164,16 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
         }
     }
     let report = evaluation_error(&weights, &labels);
-    println!("{} positions", labels.len());
-    println!("move  positions   MAE   bias");
+    outln!("{} positions", labels.len());
+    outln!("move  positions   MAE   bias");
     for m in 0..=60 {
         if let (Some(mae), Some(bias)) = (report.mae(m), report.bias(m)) {
-            println!("{m:>4} {:>10} {mae:>6.2} {bias:>+6.2}", report.by_move[m].0);
+            outln!("{m:>4} {:>10} {mae:>6.2} {bias:>+6.2}", report.by_move[m].0);
         }
     }
     match report.average(20..=50) {
-        Some(avg) => println!("mean MAE over moves 20-50: {avg:.2} discs"),
-        None => println!("no positions between moves 20 and 50"),
+        Some(avg) => outln!("mean MAE over moves 20-50: {avg:.2} discs"),
+        None => outln!("no positions between moves 20 and 50"),
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -32,7 +32,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let levels: Vec<Level> = if args.levels.is_empty() { Level::all().collect() } else { args.levels.clone() };
-    print!("{}", render(&levels));
+    out!("{}", render(&levels));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,5 +1,27 @@
 //! `shirokuro-cli`: the engine from the command line — perft, endgame solving, the bench signature, the level table.
 
+/// `print!` that never panics (see [`output`]).
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::output::to_stdout(format_args!($($arg)*)) };
+}
+
+/// `println!` that never panics (see [`output`]).
+macro_rules! outln {
+    () => { $crate::output::to_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::output::to_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprint!` that never panics (see [`output`]).
+macro_rules! err {
+    ($($arg:tt)*) => { $crate::output::to_stderr(format_args!($($arg)*)) };
+}
+
+/// `eprintln!` that never panics (see [`output`]).
+macro_rules! errln {
+    () => { $crate::output::to_stderr(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::output::to_stderr(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 mod bench;
 mod book;
 mod gtp;
@@ -8,6 +30,7 @@ mod levels;
 mod match_cmd;
 mod mpc_fit;
 mod nboard;
+mod output;
 mod perft;
 mod play;
 mod randboard;
@@ -80,11 +103,13 @@ fn main() -> ExitCode {
         Command::Book(args) => book::run(&args),
         Command::Randboard(args) => randboard::run(&args),
     };
-    match outcome {
+    let code = match outcome {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("shirokuro-cli: {message}");
+            errln!("shirokuro-cli: {message}");
             ExitCode::from(2)
         }
-    }
+    };
+    // A closed pipe ends the program quietly, with the status of a program the pipe killed (after any saving).
+    if output::closed() { ExitCode::from(output::EXIT_CLOSED) } else { code }
 }

@@ -149,9 +149,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let a = MatchEngine { weights: weights_a, mpc: mpc_a, level: args.level_a };
     let b = MatchEngine { weights: weights_b, mpc: mpc_b, level: args.level_b };
     let total = openings.len() * 2;
-    println!("A: level {} ({about_a}, {mpc_about_a})", a.level.get());
-    println!("B: level {} ({about_b}, {mpc_about_b})", b.level.get());
-    println!(
+    outln!("A: level {} ({about_a}, {mpc_about_a})", a.level.get());
+    outln!("B: level {} ({about_b}, {mpc_about_b})", b.level.get());
+    outln!(
         "{} openings from {source}, each played with A as Black then as White: {total} games on {threads} thread(s)",
         openings.len()
     );
@@ -162,7 +162,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let on_game = |game: &MatchGame| {
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if verbose {
-            println!(
+            outln!(
                 "[{n}/{total}] opening {} A as {}: A {:+} ({})",
                 game.opening + 1,
                 if game.a_is_black { "Black" } else { "White" },
@@ -178,28 +178,28 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let ci = |half_width: Option<f64>, scale: f64, unit: &str| {
         half_width.map_or_else(String::new, |h| format!(" ± {:.1}{unit}", h * scale))
     };
-    println!("games: {}", summary.games);
-    println!("A: {} wins, {} draws, {} losses", summary.wins, summary.draws, summary.losses);
+    outln!("games: {}", summary.games);
+    outln!("A: {} wins, {} draws, {} losses", summary.wins, summary.draws, summary.losses);
     // `+ 0.0` turns a rounded -0 into 0.
     let elo = summary.elo().map_or_else(String::new, |elo| format!(", about {:+.0} Elo", elo.round() + 0.0));
-    println!(
+    outln!(
         "A's score: {:.1} %{} (95 % CI, normal approximation){elo}",
         summary.score * 100.0,
         ci(summary.score_ci, 100.0, " %")
     );
-    println!(
+    outln!(
         "A's average disc difference: {:+.2}{} (95 % CI, normal approximation; empties to the winner)",
         summary.mean_disc_diff,
         ci(summary.disc_diff_ci, 1.0, "")
     );
     let (a_nodes, b_nodes) = node_totals(&games);
     let per_game = |nodes: u64| nodes as f64 / summary.games.max(1) as f64;
-    println!(
+    outln!(
         "nodes: A {a_nodes} ({:.0} per game), B {b_nodes} ({:.0} per game), A/B {:.3}",
         per_game(a_nodes),
         per_game(b_nodes),
         a_nodes as f64 / b_nodes.max(1) as f64
     );
-    println!("time: {elapsed:.1} s ({:.2} s per game)", elapsed / summary.games.max(1) as f64);
+    outln!("time: {elapsed:.1} s ({:.2} s per game)", elapsed / summary.games.max(1) as f64);
     Ok(ExitCode::SUCCESS)
 }

@@ -56,7 +56,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         ));
     }
     let games = crate::label::read_games(&args.records, 0)?;
-    println!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
+    outln!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
     let options = FitOptions {
         midgame_positions: args.midgame_positions,
         max_depth: args.max_depth,
@@ -71,12 +71,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .install(|| {
             measure(&games, &Arc::new(weights), &options, &|done, total| {
                 if done % 50 == 0 || done == total {
-                    eprintln!("{done}/{total} positions measured ({:.0} s)", start.elapsed().as_secs_f64());
+                    errln!("{done}/{total} positions measured ({:.0} s)", start.elapsed().as_secs_f64());
                 }
             })
         })
         .map_err(|e| e.to_string())?;
-    print!("{}", report.table());
+    out!("{}", report.table());
     let mut comment = format!(
         "fitted by `shirokuro-cli mpc-fit` on {} midgame positions (depth ≤ {}) and {} endgame positions, seed {}",
         args.midgame_positions, args.max_depth, args.endgame_positions, args.seed
@@ -85,14 +85,14 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         comment.push_str(&format!(", reduced endgame probe {} plies shallower", args.endgame_reduction));
     }
     let text = report.model.to_text(&comment);
-    print!("{text}");
+    out!("{text}");
     if let Some(path) = &args.out {
         shirokuro_engine::fsutil::save_atomically(path, shirokuro_engine::fsutil::Backup::Keep, |w| {
             w.write_all(text.as_bytes())
         })
         .map_err(|e| e.to_string())?;
-        println!("written to {}", path.display());
+        outln!("written to {}", path.display());
     }
-    println!("{:.1} s", start.elapsed().as_secs_f64());
+    outln!("{:.1} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

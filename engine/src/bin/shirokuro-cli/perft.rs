@@ -28,12 +28,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             .ok_or_else(|| format!("backend {name:?} is unknown or not supported by this CPU"))?,
     };
     let first = if args.all { 1 } else { args.depth };
-    println!("backend: {}", backend.name());
+    outln!("backend: {}", backend.name());
     for depth in first..=args.depth {
         let start = Instant::now();
         let leaves = perft::perft_with(backend, &Board::INITIAL, depth);
         let secs = start.elapsed().as_secs_f64();
-        println!("perft({depth}) = {leaves}  time {secs:.3} s  {:.1} M leaves/s", leaves as f64 / secs.max(1e-9) / 1e6);
+        outln!("perft({depth}) = {leaves}  time {secs:.3} s  {:.1} M leaves/s", leaves as f64 / secs.max(1e-9) / 1e6);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -449,11 +449,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let mut out = String::new();
     session.advance(&mut out);
-    print!("{out}{}", session.show());
+    out!("{out}{}", session.show());
     let stdin = std::io::stdin();
     let mut line = String::new();
     loop {
-        print!("> ");
+        out!("> ");
         let _ = std::io::stdout().flush();
         line.clear();
         match stdin.lock().read_line(&mut line) {
@@ -463,7 +463,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
         match session.execute(&line) {
             Outcome::Quit => break,
-            Outcome::Continue(text) => print!("{text}"),
+            Outcome::Continue(text) => out!("{text}"),
         }
     }
     Ok(ExitCode::SUCCESS)

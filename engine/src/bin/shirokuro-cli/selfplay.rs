@@ -102,7 +102,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         seed: args.seed,
         hash_level: args.hash_level,
     };
-    println!(
+    outln!(
         "{} games at level {} ({about}) after {min}-{max} random moves, seed {}, on {threads} thread(s)",
         args.games,
         args.level.get(),
@@ -115,7 +115,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let on_game = |_: &SelfPlayGame| {
         let n = done.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_multiple_of(every) || n == args.games {
-            println!("  {n}/{} games ({:.1} s)", args.games, start.elapsed().as_secs_f64());
+            outln!("  {n}/{} games ({:.1} s)", args.games, start.elapsed().as_secs_f64());
         }
     };
     let games = pool.install(|| play_selfplay(args.games, &options, &on_game)).map_err(|e| e.to_string())?;
@@ -125,9 +125,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let count = games.len().max(1) as f64;
     let random = games.iter().map(|g| g.random_moves).sum::<usize>() as f64 / count;
     let sign = |s: i32| games.iter().filter(|g| g.result.black_disc_diff.signum() == s).count();
-    println!("games: {}, written to {}", games.len(), args.out.display());
-    println!("average random moves: {random:.2}");
-    println!("Black: {} wins, {} draws, {} losses", sign(1), sign(0), sign(-1));
-    println!("time: {:.1} s", start.elapsed().as_secs_f64());
+    outln!("games: {}, written to {}", games.len(), args.out.display());
+    outln!("average random moves: {random:.2}");
+    outln!("Black: {} wins, {} draws, {} losses", sign(1), sign(0), sign(-1));
+    outln!("time: {:.1} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

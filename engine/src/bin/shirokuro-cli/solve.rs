@@ -82,7 +82,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         solver.set_weights(Some(std::sync::Arc::new(weights)));
     }
     let mode = if args.wld { SolveMode::WinLossDraw } else { SolveMode::Exact };
-    println!(
+    outln!(
         "solving {} ({} positions) with {} thread(s), hash level {} ({} MiB), backend {}, {}, {}",
         args.file.display(),
         entries.len(),
@@ -97,9 +97,17 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
             (None, false) => "the shipped weights".to_owned(),
         }
     );
-    println!(
+    outln!(
         "{:>4} {:>3} {:>6} {:>5} {:>8} {:>6} {:>14} {:>9} {:>8}  pv",
-        "id", "emp", "score", "best", "expected", "", "nodes", "time", "Mn/s"
+        "id",
+        "emp",
+        "score",
+        "best",
+        "expected",
+        "",
+        "nodes",
+        "time",
+        "Mn/s"
     );
     let (mut total_nodes, mut total_time, mut wrong, mut solved) = (0u64, Duration::ZERO, 0usize, 0usize);
     for (index, entry) in entries.iter().enumerate() {
@@ -125,7 +133,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         };
         let best = result.best_move.map_or_else(|| "--".to_owned(), |m| m.to_string());
         let pv: String = result.pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ");
-        println!(
+        outln!(
             "{id:>4} {:>3} {:>+6} {best:>5} {:>8} {verdict:>6} {:>14} {:>8.2}s {:>8.1}  {pv}",
             board.empty_count(),
             result.score,
@@ -139,7 +147,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         solved += 1;
     }
     let secs = total_time.as_secs_f64();
-    println!(
+    outln!(
         "total: {solved} positions, {wrong} wrong, {total_nodes} nodes, {secs:.2} s, {:.1} M nodes/s",
         total_nodes as f64 / secs.max(1e-9) / 1e6
     );

@@ -67,7 +67,7 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         if args.max_games > 0 {
             parsed.records.truncate(args.max_games);
         }
-        println!(
+        outln!(
             "{}: {} format, {} records, {} lines skipped",
             path.display(),
             format.name(),
@@ -75,13 +75,13 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
             parsed.skipped.len()
         );
         for error in parsed.skipped.iter().take(5) {
-            println!("  skipped: {error}");
+            outln!("  skipped: {error}");
         }
         records.extend(parsed.records);
     }
     let labels = LabelOptions { solve_empties: args.solve_empties, ..LabelOptions::default() };
     let samples = label_records(&records, &labels);
-    println!("{} positions labelled in {:.1} s", samples.len(), start.elapsed().as_secs_f64());
+    outln!("{} positions labelled in {:.1} s", samples.len(), start.elapsed().as_secs_f64());
     let options = TrainOptions {
         epochs: args.epochs,
         learning_rate: args.learning_rate,
@@ -95,9 +95,9 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         },
     };
     let (weights, reports) = train(&samples, &options, &|_| {});
-    println!("{:>5} {:>9} {:>9} {:>9} {:>9} {:>8}", "phase", "discs", "train", "held-out", "train MSE", "MAE");
+    outln!("{:>5} {:>9} {:>9} {:>9} {:>9} {:>8}", "phase", "discs", "train", "held-out", "train MSE", "MAE");
     for r in &reports {
-        println!(
+        outln!(
             "{:>5} {:>4}-{:<4} {:>9} {:>9} {:>9.2} {:>8.2}",
             r.phase,
             4 + 2 * r.phase,
@@ -110,11 +110,11 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
     }
     // Moves 20-50 have 24-54 discs on the board: phases 10-25.
     let middle: Vec<f64> = reports[10..=25.min(PHASES - 1)].iter().map(|r| r.validation_mae).collect();
-    println!(
+    outln!(
         "held-out MAE averaged over moves 20-50 (phases 10-25): {:.2} discs",
         middle.iter().sum::<f64>() / middle.len() as f64
     );
     weights::save(&weights, &args.out).map_err(|e| e.to_string())?;
-    println!("weights written to {} ({:.1} s in all)", args.out.display(), start.elapsed().as_secs_f64());
+    outln!("weights written to {} ({:.1} s in all)", args.out.display(), start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

@@ -112,7 +112,7 @@ fn load(path: &Path, control: &Control<'_>) -> Result<Book, BookError> {
 pub(super) fn run(first: &Path, second: &Path, out: Option<&Path>, stop_after: Option<Duration>) -> Result<(), String> {
     let loaded = measure(None, |c| load(first, c));
     let book = loaded.result.as_ref().map_err(ToString::to_string)?;
-    println!(
+    outln!(
         "load {}: {} positions in {:.1} ms; {}",
         first.display(),
         book.len(),
@@ -121,7 +121,7 @@ pub(super) fn run(first: &Path, second: &Path, out: Option<&Path>, stop_after: O
     );
     let loaded_other = measure(None, |c| load(second, c));
     let other = loaded_other.result.as_ref().map_err(ToString::to_string)?;
-    println!(
+    outln!(
         "load {}: {} positions in {:.1} ms; {}",
         second.display(),
         other.len(),
@@ -130,7 +130,7 @@ pub(super) fn run(first: &Path, second: &Path, out: Option<&Path>, stop_after: O
     );
     let mut merged = book.clone();
     let merge = measure(None, |c| merged.merge_with(other, c));
-    println!(
+    outln!(
         "merge: {} positions in, {} new, {} in all, in {:.1} ms; {}",
         merge.result.merged,
         merge.result.added,
@@ -143,7 +143,7 @@ pub(super) fn run(first: &Path, second: &Path, out: Option<&Path>, stop_after: O
         if let Err(error) = &saved.result {
             return Err(error.to_string());
         }
-        println!("save {}: {:.1} ms; {}", out.display(), saved.elapsed_ms(), saved.gap_summary());
+        outln!("save {}: {:.1} ms; {}", out.display(), saved.elapsed_ms(), saved.gap_summary());
     }
     let Some(after) = stop_after else { return Ok(()) };
     let label = format!("stop after {} ms", after.as_millis());
@@ -153,12 +153,12 @@ pub(super) fn run(first: &Path, second: &Path, out: Option<&Path>, stop_after: O
         Err(BookError::Stopped { .. }) => "stopped (BookError::Stopped, no book)".to_owned(),
         Err(error) => return Err(error.to_string()),
     };
-    println!("{label}: load {}: {outcome}; {}", first.display(), stopped_load.stop_summary());
+    outln!("{label}: load {}: {outcome}; {}", first.display(), stopped_load.stop_summary());
     let mut partial = book.clone();
     let stopped_merge = measure(Some(after), |c| partial.merge_with(other, c));
     let MergeReport { merged: done, stopped, .. } = stopped_merge.result;
     let outcome = if stopped { "stopped" } else { "finished" };
-    println!(
+    outln!(
         "{label}: merge: {outcome} with {done} of {} positions merged ({} in the book); {}",
         other.len(),
         partial.len(),
@@ -175,7 +175,7 @@ pub(super) fn run(first: &Path, second: &Path, out: Option<&Path>, stop_after: O
             }
             Err(error) => return Err(error.to_string()),
         };
-        println!("{label}: save {}: {outcome}; {}", out.display(), stopped_save.stop_summary());
+        outln!("{label}: save {}: {outcome}; {}", out.display(), stopped_save.stop_summary());
     }
     Ok(())
 }

@@ -80,17 +80,12 @@ impl Args {
 /// The book in `path`, or an empty one (said on stderr) when there is no such file.
 fn load_or_create(path: &Path) -> Result<Book, String> {
     if !path.exists() {
-        eprintln!("{} does not exist: creating it", path.display());
+        errln!("{} does not exist: creating it", path.display());
         return Ok(Book::new());
     }
     let start = Instant::now();
     let (book, format) = load(path, None, ReadOptions::default()).map_err(|error| error.to_string())?;
-    eprintln!(
-        "loaded {} ({format}, {} positions) in {:.2} s",
-        path.display(),
-        book.len(),
-        start.elapsed().as_secs_f64()
-    );
+    errln!("loaded {} ({format}, {} positions) in {:.2} s", path.display(), book.len(), start.elapsed().as_secs_f64());
     Ok(book)
 }
 
@@ -101,7 +96,7 @@ fn count_games(records: &[PathBuf], plies: usize) -> Result<GameCounts, String> 
         let start = Instant::now();
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let report = counts.add_records(&String::from_utf8_lossy(&bytes));
-        eprintln!(
+        errln!(
             "{}: {} games, {} lines skipped, {} bad lines ({:.1} s; {} games in all)",
             path.display(),
             report.games,
@@ -117,10 +112,10 @@ fn count_games(records: &[PathBuf], plies: usize) -> Result<GameCounts, String> 
 
 fn print_bad_lines(path: &Path, report: &RecordsReport) {
     for (line, why) in &report.first_bad {
-        eprintln!("  {} line {line}: {why}", path.display());
+        errln!("  {} line {line}: {why}", path.display());
     }
     if report.bad > report.first_bad.len() as u64 {
-        eprintln!("  … and {} more bad lines", report.bad - report.first_bad.len() as u64);
+        errln!("  … and {} more bad lines", report.bad - report.first_bad.len() as u64);
     }
 }
 
@@ -141,7 +136,7 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
     let kept = counts.kept(args.min_games);
     let (games, positions) = (counts.games(), counts.positions());
     drop(counts);
-    println!(
+    outln!(
         "{games} games read, {positions} positions within {} plies, {} (at least {} games each)",
         args.plies,
         summary(&kept),
@@ -151,7 +146,7 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
     let make = searchers(args.weights()?, args.hash_level);
     let kept_count = kept.positions.len();
     let progress = move |p: Progress| {
-        eprint!("\rimport: {games} games, {kept_count} positions kept, leaves searched {} / {}   ", p.done, p.total);
+        err!("\rimport: {games} games, {kept_count} positions kept, leaves searched {} / {}   ", p.done, p.total);
     };
     let control = Control { stop: control.stop, progress: &progress };
     let settings = EvaluateSettings {
@@ -161,12 +156,12 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
         save_every: Duration::from_secs(args.save_every),
     };
     let mut save = |b: &Book| {
-        eprintln!();
+        errln!();
         write(b, &args.out, BookFormat::Egbk3)
     };
     let report = evaluate_leaves(&mut book, &kept.leaves, settings, &make, &mut save, &control)?;
-    eprintln!();
-    println!(
+    errln!();
+    outln!(
         "leaves: {} searched at level {}, {} finished games, {} already in the book, {} in other shards{}",
         report.searched,
         args.level,
@@ -178,13 +173,13 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
     if !report.stopped {
         let filled = fill(&mut book, &kept, args.level, &control);
         if filled.missing_leaves > 0 {
-            println!(
+            outln!(
                 "fill: {} leaves of other shards are missing; merge the shards' books with `book merge`, then run \
                  this command again without --shard on the merged book",
                 filled.missing_leaves
             );
         } else {
-            println!(
+            outln!(
                 "fill: {} positions added; Book Fix from {} roots visited {} positions",
                 filled.added,
                 kept.roots.len(),
@@ -193,6 +188,6 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
         }
     }
     write(&book, &args.out, BookFormat::Egbk3)?;
-    println!("import-games: {} positions in the book, {:.1} s", book.len(), start.elapsed().as_secs_f64());
+    outln!("import-games: {} positions in the book, {:.1} s", book.len(), start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

@@ -46,7 +46,7 @@ struct Compared {
 /// Samples, searches and prints the report. Returns how many positions were compared (fewer when stopped).
 pub fn run(book: &Book, weights: &Arc<Weights>, settings: &Settings, control: &Control<'_>) -> Result<usize, String> {
     let sample = sample(book, settings);
-    eprintln!(
+    errln!(
         "{} of {} positions at plies {}-{} sampled (seed {}); searching each at level {} with {} thread(s)",
         sample.len(),
         book.len(),
@@ -73,7 +73,7 @@ pub fn run(book: &Book, weights: &Arc<Weights>, settings: &Settings, control: &C
                     let Some(compared) = compare(book, &thinker, board, ply, level) else { continue };
                     let mut results = results.lock().unwrap_or_else(PoisonError::into_inner);
                     results.push(compared);
-                    eprint!("\rquality: {} / {}   ", results.len(), sample.len());
+                    err!("\rquality: {} / {}   ", results.len(), sample.len());
                 }
             }));
         }
@@ -82,7 +82,7 @@ pub fn run(book: &Book, weights: &Arc<Weights>, settings: &Settings, control: &C
         }
         Ok(())
     })?;
-    eprintln!();
+    errln!();
     let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
     print_report(&results, settings, start.elapsed().as_secs_f64());
     Ok(results.len())
@@ -126,7 +126,7 @@ fn child(board: Board, mv: Move) -> Option<Board> {
 }
 
 fn print_report(results: &[Compared], settings: &Settings, seconds: f64) {
-    println!(
+    outln!(
         "book vs level {}: {} positions in {:.0} s ({:.2} s each with {} thread(s))",
         settings.level,
         results.len(),
@@ -134,7 +134,7 @@ fn print_report(results: &[Compared], settings: &Settings, seconds: f64) {
         seconds * settings.threads as f64 / results.len().max(1) as f64,
         settings.threads
     );
-    println!("{:>9} {:>9} {:>12} {:>22}", "plies", "positions", "mean |diff|", "same best move");
+    outln!("{:>9} {:>9} {:>12} {:>22}", "plies", "positions", "mean |diff|", "same best move");
     let mut low = settings.plies.0;
     let mut ends = settings.bands.clone();
     ends.push(settings.plies.1);
@@ -151,13 +151,13 @@ fn print_report(results: &[Compared], settings: &Settings, seconds: f64) {
 
 fn line(name: &str, band: &[&Compared]) {
     if band.is_empty() {
-        println!("{name:>9} {:>9}", 0);
+        outln!("{name:>9} {:>9}", 0);
         return;
     }
     let mean = band.iter().map(|r| f64::from(r.difference)).sum::<f64>() / band.len() as f64;
     let judged: Vec<bool> = band.iter().filter_map(|r| r.same_best).collect();
     let same = judged.iter().filter(|same| **same).count();
-    println!(
+    outln!(
         "{name:>9} {:>9} {mean:>12.2} {:>13.1} % of {:>5}",
         band.len(),
         100.0 * same as f64 / judged.len().max(1) as f64,

@@ -19,7 +19,7 @@ pub fn stop_on_signals(stop: Arc<AtomicBool>, signal: Arc<AtomicI32>) {
     let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(signals) => signals,
         Err(error) => {
-            eprintln!("warning: a signal will kill the command without saving: {error}");
+            errln!("warning: a signal will kill the command without saving: {error}");
             return;
         }
     };
@@ -31,20 +31,20 @@ pub fn stop_on_signals(stop: Arc<AtomicBool>, signal: Arc<AtomicI32>) {
     let watcher = std::thread::Builder::new().name("signals".to_owned()).spawn(move || {
         for s in signals.forever() {
             if stop.load(Ordering::SeqCst) {
-                eprintln!("\n{}: quitting without saving (the book file holds the last complete save)", name(s));
+                errln!("\n{}: quitting without saving (the book file holds the last complete save)", name(s));
                 std::process::exit(i32::from(exit_status(s)));
             }
             // The signal first, so that whoever sees the stop also sees which signal it was.
             signal.store(s, Ordering::SeqCst);
             stop.store(true, Ordering::SeqCst);
-            eprintln!(
+            errln!(
                 "\n{}: stopping after the searches under way, then saving (a second signal quits without saving)",
                 name(s)
             );
         }
     });
     if let Err(error) = watcher {
-        eprintln!("warning: a signal will kill the command without saving: {error}");
+        errln!("warning: a signal will kill the command without saving: {error}");
     }
 }
 
@@ -54,14 +54,14 @@ pub fn stop_on_signals(stop: Arc<AtomicBool>, signal: Arc<AtomicI32>) {
     const SIGINT: i32 = 2;
     let handler = move || {
         if stop.load(Ordering::SeqCst) {
-            eprintln!("\nCtrl-C again: quitting without saving (the book file holds the last complete save)");
+            errln!("\nCtrl-C again: quitting without saving (the book file holds the last complete save)");
             std::process::exit(i32::from(exit_status(SIGINT)));
         }
         signal.store(SIGINT, Ordering::SeqCst);
         stop.store(true, Ordering::SeqCst);
-        eprintln!("\nCtrl-C: stopping after the searches under way, then saving (Ctrl-C again quits without saving)");
+        errln!("\nCtrl-C: stopping after the searches under way, then saving (Ctrl-C again quits without saving)");
     };
     if let Err(error) = ctrlc::set_handler(handler) {
-        eprintln!("warning: Ctrl-C will kill the command without saving: {error}");
+        errln!("warning: Ctrl-C will kill the command without saving: {error}");
     }
 }
