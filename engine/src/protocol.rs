@@ -289,7 +289,7 @@ pub fn serve<P: Protocol>(
     // Held while the watcher stops a search and while the main loop takes an interrupting line off the queue, so that
     // once a line is taken no stop meant for it can reach the search that the line starts.
     let gate = Arc::new(Mutex::new(()));
-    let (line_tx, line_rx) = mpsc::channel::<io::Result<String>>();
+    let (line_tx, line_rx) = mpsc::channel::<io::Result<Line>>();
     let (wake_tx, wake_rx) = mpsc::channel::<()>();
     let interrupts: fn(&str) -> bool = P::interrupts;
 
@@ -318,7 +318,7 @@ pub fn serve<P: Protocol>(
         loop {
             let line = read_line(&mut input);
             let end = !matches!(line, Ok(Some(_)));
-            if let Ok(Some(text)) = &line
+            if let Ok(Some(Line::Text(text))) = &line
                 && interrupts(text)
             {
                 let _ = read_pending.fetch_add(1, Ordering::SeqCst);
@@ -336,7 +336,15 @@ pub fn serve<P: Protocol>(
     })?;
 
     for line in line_rx {
-        let line = line?;
+        let line = match line? {
+            Line::Text(text) => text,
+            Line::TooLong(length) => {
+                let mut io = Io::new(out, err, &pending);
+                io.warn(&format!("a line of {length} bytes was ignored (lines are limited to {MAX_LINE} bytes)"));
+                io.finish()?;
+                continue;
+            }
+        };
         if interrupts(&line) {
             let _gate = gate.lock().unwrap_or_else(PoisonError::into_inner);
             let _ = pending.fetch_sub(1, Ordering::SeqCst);
@@ -351,12 +359,47 @@ pub fn serve<P: Protocol>(
     Ok(())
 }
 
-/// One input line without its line ending (`\n` or `\r\n`), bytes that are not UTF-8 replaced (GUIs on some systems
-/// write player names in a legacy encoding); `None` at the end of the input.
-fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
+/// The longest input line taken (1 MiB): no command of the protocols or of `play` comes near it, and a longer line is
+/// refused (read to its end and dropped) instead of filling the memory.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One line of input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// The line without its ending (`\n` or `\r\n`), bytes that are not UTF-8 replaced (GUIs on some systems write
+    /// player names in a legacy encoding).
+    Text(String),
+    /// A line longer than [`MAX_LINE`] bytes, read to its end and dropped; its length in bytes.
+    TooLong(usize),
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes (see [`Line`]); `None` at the end of the input. Never holds more than
+/// [`MAX_LINE`] bytes of a line, however long it is.
+///
+/// # Errors
+/// The input's read error.
+pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
     let mut bytes = Vec::new();
-    if input.read_until(b'\n', &mut bytes)? == 0 {
-        return Ok(None);
+    let mut length = 0usize;
+    loop {
+        let available = input.fill_buf()?;
+        if available.is_empty() {
+            if length == 0 {
+                return Ok(None);
+            }
+            break;
+        }
+        let end = available.iter().position(|&b| b == b'\n');
+        let chunk = end.map_or(available, |i| &available[..=i]);
+        let taken = chunk.len();
+        // Keep up to two bytes past the limit, so that a line of exactly MAX_LINE bytes plus "\r\n" still fits.
+        let room = (MAX_LINE + 2).saturating_sub(bytes.len()).min(taken);
+        bytes.extend_from_slice(&chunk[..room]);
+        length = length.saturating_add(taken);
+        input.consume(taken);
+        if end.is_some() {
+            break;
+        }
     }
     if bytes.last() == Some(&b'\n') {
         let _ = bytes.pop();
@@ -364,7 +407,19 @@ fn read_line(input: &mut impl BufRead) -> io::Result<Option<String>> {
             let _ = bytes.pop();
         }
     }
-    Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+    if bytes.len() > MAX_LINE {
+        return Ok(Some(Line::TooLong(length)));
+    }
+    Ok(Some(Line::Text(String::from_utf8_lossy(&bytes).into_owned())))
+}
+
+/// `text` as a diagnostic quotes it: at most 40 characters, then "…".
+#[must_use]
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{:?}…", &text[..cut]),
+        None => format!("{text:?}"),
+    }
 }
 
 /// The move to play after `thought`: its best move when legal (a search stopped very early may have none), else a

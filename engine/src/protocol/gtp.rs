@@ -226,7 +226,7 @@ impl<E: Engine + 'static> GtpSession<E> {
             "gogui-rules_legal_moves" => Ok(self.legal_moves()),
             "gogui-rules_side_to_move" => Ok(color_word(self.position().side_to_move).to_owned()),
             "gogui-rules_final_result" => Ok(self.final_result()),
-            _ => Err(format!("unknown command {name:?}")),
+            _ => Err(format!("unknown command {}", super::quoted(name))),
         };
         (result, Flow::Continue)
     }

@@ -92,7 +92,7 @@ impl<E: Engine + 'static> NboardSession<E> {
                 Ok(c) if c.is_finite() => self.contempt = c,
                 _ => io.warn(&format!("set contempt: {:?} is not a number", value.trim())),
             },
-            _ => io.warn(&format!("unknown setting {what:?} (ignored)")),
+            _ => io.warn(&format!("unknown setting {} (ignored)", super::quoted(what))),
         }
     }
 
@@ -248,7 +248,7 @@ impl<E: Engine + 'static> Protocol for NboardSession<E> {
             other if parse_nboard_move(other.split('/').next().unwrap_or("")).is_some() && rest.is_empty() => {
                 self.play(other, io);
             }
-            other => io.warn(&format!("unknown command {other:?} (ignored)")),
+            other => io.warn(&format!("unknown command {} (ignored)", super::quoted(other))),
         }
         Flow::Continue
     }

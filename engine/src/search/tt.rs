@@ -77,6 +77,30 @@ const BUCKET: usize = 4;
 // The bucket index is `hash & (size - BUCKET)`: that needs a power of two no larger than the smallest table.
 const _: () = assert!(BUCKET.is_power_of_two() && BUCKET <= 1 << TranspositionTable::MIN_LEVEL);
 
+/// `level`, lowered until a table of 2^level entries takes at most half of `available` bytes (never below
+/// [`TranspositionTable::MIN_LEVEL`]); `level` itself when the available memory is unknown.
+#[must_use]
+pub fn fitting_level(level: u8, available: Option<u64>) -> u8 {
+    let Some(available) = available else { return level };
+    let mut level = level;
+    while level > TranspositionTable::MIN_LEVEL
+        && (TranspositionTable::ENTRY_BYTES as u64).saturating_mul(1u64 << level) > available / 2
+    {
+        level -= 1;
+    }
+    level
+}
+
+/// The memory the system says is available, in bytes (Linux: `MemAvailable` of `/proc/meminfo`; `None` elsewhere or
+/// when it cannot be read).
+#[must_use]
+pub fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|line| line.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// A shared transposition table.
 pub struct TranspositionTable {
     entries: Box<[Entry]>,
@@ -90,13 +114,33 @@ impl TranspositionTable {
     /// Largest accepted hash level (2^32 entries, 96 GiB).
     pub const MAX_LEVEL: u8 = 32;
 
-    /// A table of `2^level` entries (`level` is clamped to [`Self::MIN_LEVEL`]..=[`Self::MAX_LEVEL`]).
+    /// Bytes of one entry.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+    /// A table of `2^level` entries (`level` is clamped to [`Self::MIN_LEVEL`]..=[`Self::MAX_LEVEL`]), or smaller, as
+    /// Egaroucid lowers its hash level: at most half of the memory the system says is available
+    /// ([`fitting_level`]), and lower again while the allocation fails, so that a large level never aborts the
+    /// process. [`Self::level`] tells the level made.
     #[must_use]
     pub fn new(level: u8) -> TranspositionTable {
-        let level = level.clamp(Self::MIN_LEVEL, Self::MAX_LEVEL);
-        let size = 1usize << level;
-        let entries: Box<[Entry]> = std::iter::repeat_with(Entry::default).take(size).collect();
+        let mut level = fitting_level(level.clamp(Self::MIN_LEVEL, Self::MAX_LEVEL), available_memory());
+        let entries = loop {
+            let size = 1usize << level;
+            let mut entries: Vec<Entry> = Vec::new();
+            if entries.try_reserve_exact(size).is_ok() || level == Self::MIN_LEVEL {
+                entries.resize_with(size, Entry::default);
+                break entries.into_boxed_slice();
+            }
+            level -= 1;
+        };
+        let size = entries.len();
         TranspositionTable { entries, mask: size - BUCKET, generation: AtomicU64::new(0) }
+    }
+
+    /// The table's level: 2^level entries.
+    #[must_use]
+    pub fn level(&self) -> u8 {
+        self.entries.len().trailing_zeros() as u8
     }
 
     /// Number of entries.
@@ -231,6 +275,27 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_too_large_for_the_memory_is_lowered_to_half_of_it() {
+        let gib = 1u64 << 30;
+        // 24-byte entries: 2^26 of them take 1.5 GiB, 2^27 take 3 GiB.
+        assert_eq!(TranspositionTable::ENTRY_BYTES, 24);
+        assert_eq!(fitting_level(32, Some(4 * gib)), 26);
+        assert_eq!(fitting_level(26, Some(4 * gib)), 26);
+        assert_eq!(fitting_level(20, Some(4 * gib)), 20);
+        assert_eq!(fitting_level(32, Some(0)), TranspositionTable::MIN_LEVEL);
+        assert_eq!(fitting_level(32, None), 32);
+        // On this machine: a level-32 table (96 GiB) is made smaller instead of aborting.
+        if let Some(available) = available_memory()
+            && available < 96 * gib
+        {
+            let expected = fitting_level(32, Some(available)).min(24);
+            // Ask only for what fits a test (at most 2^24 entries, 384 MiB) when memory allows that much.
+            let table = TranspositionTable::new(expected);
+            assert_eq!(table.level(), expected);
+        }
+    }
 
     #[test]
     fn store_and_probe() {

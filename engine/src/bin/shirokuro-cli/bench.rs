@@ -30,7 +30,7 @@ pub struct Args {
     #[arg(long, requires = "search")]
     selectivity: Option<u8>,
     /// Search threads.
-    #[arg(long, short, default_value_t = 1, requires = "search")]
+    #[arg(long, short, default_value_t = 1, requires = "search", value_parser = crate::limits::threads)]
     threads: usize,
     /// Weights (default: the shipped weights).
     #[arg(long, requires = "search")]

@@ -122,7 +122,7 @@ enum Op {
         #[arg(long)]
         weights: Option<PathBuf>,
         /// Worker threads for --leaf-level.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = crate::limits::threads)]
         threads: usize,
     },
     /// Book Fix: negamax over the links from a position, line counts, stale leaves removed.
@@ -356,10 +356,10 @@ struct Ai {
     #[arg(long, default_value_t = 21)]
     level: u8,
     /// Worker threads (one search each).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = crate::limits::threads)]
     threads: usize,
     /// Transposition table of 2^N entries per thread.
-    #[arg(long, default_value_t = 18)]
+    #[arg(long, default_value_t = 18, value_parser = crate::limits::hash_level)]
     hash_level: u8,
 }
 

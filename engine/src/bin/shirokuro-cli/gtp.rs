@@ -27,10 +27,10 @@ pub struct EngineArgs {
     #[arg(long, default_value = "10")]
     pub level: Level,
     /// Search threads for the endgame solver (default: all cores).
-    #[arg(long, short = 't')]
+    #[arg(long, short = 't', value_parser = crate::limits::threads)]
     threads: Option<usize>,
     /// Each transposition table has 2^H entries of 24 bytes (10-28).
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u8).range(10..=28))]
+    #[arg(long, default_value_t = 20, value_parser = crate::limits::hash_level)]
     hash_level: u8,
 }
 

@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long)]
     weights: Option<PathBuf>,
     /// Worker threads (default: all cores).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = crate::limits::threads)]
     threads: Option<usize>,
 }
 

@@ -27,6 +27,7 @@ mod book;
 mod gtp;
 mod label;
 mod levels;
+mod limits;
 mod match_cmd;
 mod mpc_fit;
 mod nboard;

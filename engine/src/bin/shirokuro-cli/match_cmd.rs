@@ -70,10 +70,10 @@ pub struct Args {
     #[arg(long)]
     games: Option<usize>,
     /// Games played at once (default: all cores); each game's searches are single-threaded.
-    #[arg(long, short = 't')]
+    #[arg(long, short = 't', value_parser = crate::limits::threads)]
     threads: Option<usize>,
     /// Each search table has 2^H entries of 24 bytes (10-28).
-    #[arg(long, default_value_t = 18, value_parser = clap::value_parser!(u8).range(10..=28))]
+    #[arg(long, default_value_t = 18, value_parser = crate::limits::hash_level)]
     hash_level: u8,
     /// Print a line per finished game.
     #[arg(long, short = 'v')]

@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = crate::limits::threads)]
     threads: Option<usize>,
 }
 

@@ -5,7 +5,7 @@
 //! `undo [n]`, `redo [n]`, `go`, `init`/`reset`, `new` (back to the `setboard` position), `setboard <65 chars>`,
 //! `level <1-60>`, `levelinfo`, `mode <0-3>`, `hint [n]`, `analyze`, `transcript`, `clearcache`, `quit`/`exit`.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,7 +22,10 @@ use shirokuro_engine::think::loss_curves::LossCurves;
 use shirokuro_engine::think::{Choice, Hint, HintKind, Policy, Source, Thinker};
 use shirokuro_engine::{Color, Move, Position};
 
+use shirokuro_engine::protocol::{Line, MAX_LINE, read_line};
+
 use crate::gtp::{clock_seed, load_book};
+use crate::output;
 
 /// Options of `play`.
 #[derive(Debug, clap::Args)]
@@ -40,7 +43,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     mode: u8,
     /// Transposition-table size (2^H entries).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, value_parser = crate::limits::hash_level)]
     hash_level: u8,
     /// Egaroucid's `-playloss RATIO MAX_LOSS`: with probability RATIO (0-1) the AI plays a random move among those
     /// losing at most MAX_LOSS discs against its best, at every move.
@@ -274,7 +277,8 @@ impl Session {
                 None => Err("mode: 0 (you Black), 1 (you White), 2 (AI vs AI) or 3 (you vs you)".to_owned()),
             },
             "undo" => {
-                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1);
+                // At most the moves there are: a huge count must not loop for ever.
+                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1).min(self.moves.len());
                 for _ in 0..n {
                     if let (Some(mv), true) = (self.moves.pop(), self.positions.len() > 1) {
                         let _ = self.positions.pop();
@@ -285,7 +289,7 @@ impl Session {
                 return Outcome::Continue(self.show());
             }
             "redo" => {
-                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1);
+                let n = rest.first().and_then(|s| s.parse::<usize>().ok()).unwrap_or(1).min(self.undone.len());
                 for _ in 0..n {
                     if let Some(mv) = self.undone.pop() {
                         let _ = self.push(mv);
@@ -451,15 +455,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     session.advance(&mut out);
     out!("{out}{}", session.show());
     let stdin = std::io::stdin();
-    let mut line = String::new();
     loop {
         out!("> ");
         let _ = std::io::stdout().flush();
-        line.clear();
-        match stdin.lock().read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {}
+        // Lines are capped (a longer one is refused), and bytes that are not UTF-8 make an unknown command.
+        let line = match read_line(&mut stdin.lock()) {
+            Ok(None) => break,
+            Ok(Some(Line::Text(text))) => text,
+            Ok(Some(Line::TooLong(length))) => {
+                out!("a line of {length} bytes was ignored (lines are limited to {MAX_LINE} bytes)\n");
+                continue;
+            }
             Err(e) => return Err(format!("cannot read a command: {e}")),
+        };
+        if output::closed() {
+            break;
         }
         match session.execute(&line) {
             Outcome::Quit => break,

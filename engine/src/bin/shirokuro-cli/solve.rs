@@ -14,10 +14,10 @@ pub struct Args {
     /// OBF file: one `board side; move:score; …` line per position.
     file: PathBuf,
     /// Search threads (default: all cores).
-    #[arg(long, short = 't')]
+    #[arg(long, short = 't', value_parser = crate::limits::threads)]
     threads: Option<usize>,
     /// The transposition table has 2^H entries of 24 bytes (10–32).
-    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u8).range(10..=32))]
+    #[arg(long, default_value_t = 24, value_parser = crate::limits::hash_level)]
     hash_level: u8,
     /// Number of the file's first position (default: read from a name like `ffo-40-59.obf`, else 1).
     #[arg(long)]

@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     validation_every: u64,
     /// Worker threads (default: all cores).
-    #[arg(long, short = 't')]
+    #[arg(long, short = 't', value_parser = crate::limits::threads)]
     threads: Option<usize>,
     /// Each phase also learns from the phases up to this many away (weighted 1 / (1 + distance)).
     #[arg(long, default_value_t = 0)]

@@ -47,10 +47,10 @@ pub struct Args {
     #[arg(long, default_value_t = 15)]
     level: u8,
     /// Worker threads (one search each).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = crate::limits::threads)]
     threads: usize,
     /// Transposition table of 2^N entries per thread.
-    #[arg(long, default_value_t = 18)]
+    #[arg(long, default_value_t = 18, value_parser = crate::limits::hash_level)]
     hash_level: u8,
     /// Evaluation weights file (default: the shipped weights, built into the program).
     #[arg(long)]
