@@ -66,6 +66,8 @@ pub fn io(s: &Strings, error: &IoFailure) -> String {
         ErrorKind::UnexpectedEof => &s.io_unexpected_eof,
         ErrorKind::OutOfMemory => &s.io_out_of_memory,
         ErrorKind::Interrupted => &s.io_interrupted,
+        // What `shirokuro_engine::bounded` says of a folder, a device or a pipe given as a file to read.
+        ErrorKind::InvalidInput => &s.io_not_a_file,
         _ => return fill(&s.io_other, &[&error.message]),
     };
     words.clone()

@@ -285,7 +285,7 @@ pub struct Loaded {
 /// one that is not.
 #[must_use]
 pub fn load(path: &Path) -> Loaded {
-    let text = match fs::read(path) {
+    let text = match shirokuro_engine::bounded::read(path, shirokuro_engine::bounded::SMALL_BYTES) {
         Ok(bytes) => match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(_) => return unreadable(path, SettingsProblem::NotUtf8),

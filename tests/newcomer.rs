@@ -233,3 +233,31 @@ fn a_failed_screenshot_is_worded_in_the_users_language() {
     assert!(japanese.contains("キャプチャが 10 バイトで、4×4 ピクセルに合いません"), "{japanese}");
     assert!(notice.text(Language::English.strings()).contains("the capture has 10 bytes for 4×4 pixels"));
 }
+
+#[test]
+fn the_first_start_installs_the_shipped_book_and_says_so_once() {
+    use iced::futures::StreamExt;
+    use iced::futures::executor::block_on;
+    use shirokuro::book::{self, Event as BookEvent, Operation};
+    let (mut app, dir) = app(humans());
+    let paths = Paths::inside(dir.path());
+    assert!(paths.shipped_book().is_file(), "the default book ships in resources/book/");
+    let mut events = Box::pin(book::worker::spawn(&paths.weights_file()));
+    // Every event of the worker goes to the app, as its subscription would, until the first load has ended.
+    loop {
+        let event = block_on(events.next()).expect("the book worker runs");
+        let done = matches!(event, BookEvent::Finished { operation: Operation::Load, .. });
+        let _ = app.update(Message::Book(book::Message::Worker(event)));
+        if done {
+            break;
+        }
+    }
+    let installed: Vec<&Notice> =
+        app.notices().iter().filter(|n| matches!(n, Notice::DefaultBookInstalled { .. })).collect();
+    let [Notice::DefaultBookInstalled { file, positions }] = installed[..] else { panic!("{:?}", app.notices()) };
+    assert_eq!(*file, paths.default_book_file());
+    let in_use = app.book().expect("a book is in use").len();
+    assert_eq!(*positions, in_use);
+    assert!(in_use > 50_000, "the default book holds {in_use} positions");
+    assert!(file.is_file(), "saved as the user's book");
+}

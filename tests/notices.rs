@@ -64,6 +64,8 @@ fn notices(dir: &Path) -> Vec<Notice> {
         Notice::BookUnreadable { file: path, error: BookProblem::from(error) }
     };
     notices.push(read("missing.egbk3", None));
+    std::fs::create_dir(dir.join("folder.egbk3")).unwrap();
+    notices.push(read("folder.egbk3", None));
     fs::write(dir.join("unknown.egbk3"), b"DICOEGBK3").unwrap();
     notices.push(read("unknown.egbk3", None));
     fs::write(dir.join("short.egbk3"), b"DICUORAGE\x03\x00").unwrap();
@@ -119,7 +121,7 @@ fn system_failures_are_worded_in_japanese() {
     let english = Language::English.strings();
     let root = dir.path().display().to_string();
     let notices = notices(dir.path());
-    assert_eq!(notices.len(), 14, "every failure made its notice: {notices:#?}");
+    assert_eq!(notices.len(), 15, "every failure made its notice: {notices:#?}");
     let mut english_left = Vec::new();
     for notice in &notices {
         let text = notice.text(japanese);

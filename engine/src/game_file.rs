@@ -293,7 +293,7 @@ impl GameFile {
             step: None,
             error: IoFailure::from(error),
         };
-        let bytes = std::fs::read(path).map_err(io)?;
+        let bytes = crate::bounded::read(path, crate::bounded::SMALL_BYTES).map_err(io)?;
         let text = String::from_utf8_lossy(&bytes);
         GameFile::parse(&text)
             .map_err(|error| GameFileError::InFile { path: path.display().to_string(), error: Box::new(error) })

@@ -20,6 +20,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod book;
+pub mod bounded;
 pub mod calendar;
 pub mod eval;
 pub mod flip;

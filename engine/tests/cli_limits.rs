@@ -69,3 +69,25 @@ fn protocol_lines_over_a_mebibyte_are_refused_not_kept_or_echoed() {
     assert!(stderr.len() < 1000, "an unknown command is quoted shortly ({} bytes on stderr)", stderr.len());
     assert!(String::from_utf8_lossy(&output.stdout).contains("pong 1"));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_device_or_a_pipe_given_as_a_book_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("book.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
+    let mut paths = vec!["/dev/zero".to_owned()];
+    if made {
+        paths.push(fifo.display().to_string());
+    } else {
+        eprintln!("mkfifo is missing: the pipe case is not checked");
+    }
+    for path in paths {
+        let start = Instant::now();
+        let output = cli(&["book", "info", &path], b"");
+        assert_eq!(output.status.code(), Some(2), "{path}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("not a regular file"), "{path}: {stderr}");
+        assert!(start.elapsed() < Duration::from_secs(5), "{path}: {:?}", start.elapsed());
+    }
+}

@@ -243,15 +243,18 @@ pub const READ_PIECE: usize = 8 << 20;
 
 /// Reads a whole file a piece at a time, reporting [`Stage::Read`] and checking the stop flag before each piece.
 fn read_with(path: &Path, control: &Control<'_>) -> io::Result<Vec<u8>> {
+    // Only a regular file, of a size a book can have (not /dev/zero, not a FIFO that blocks for ever).
+    let size = crate::bounded::regular_file_size(path)?;
+    crate::bounded::too_large(size, crate::bounded::BOOK_BYTES)?;
     let mut file = File::open(path)?;
-    // The size is a hint for the capacity and the progress total only: the file is read to its end whatever it is.
-    let size = file.metadata().map_or(0, |m| m.len());
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
     loop {
         let done = bytes.len() as u64;
         control.report(Stage::Read, done, size.max(done));
         control.check_io()?;
         let read = file.by_ref().take(READ_PIECE as u64).read_to_end(&mut bytes)?;
+        // A file that grows while it is read is still held to the limit.
+        crate::bounded::too_large(bytes.len() as u64, crate::bounded::BOOK_BYTES)?;
         if read == 0 {
             return Ok(bytes);
         }

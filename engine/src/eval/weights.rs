@@ -605,6 +605,8 @@ pub fn bundled() -> Result<Weights, WeightsError> {
 /// [`WeightsError::Parse`] wrapping the [`parse`] error; every variant names `path`.
 pub fn load(path: &Path) -> Result<Weights, WeightsError> {
     let read_error = |source| WeightsError::Read { path: path.to_owned(), source };
+    // Only a regular file: a FIFO would block for ever, a device never end.
+    let _size = crate::bounded::regular_file_size(path).map_err(read_error)?;
     let file = File::open(path).map_err(read_error)?;
     let mut bytes = Vec::new();
     let _read = file.take(MAX_FILE_SIZE.saturating_add(1)).read_to_end(&mut bytes).map_err(read_error)?;

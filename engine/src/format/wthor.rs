@@ -373,7 +373,8 @@ pub fn parse(data: &[u8]) -> Result<WthorFile, WthorError> {
 /// [`WthorLoadError`] with the path, wrapping the I/O or parse error.
 pub fn load(path: impl AsRef<Path>) -> Result<WthorFile, WthorLoadError> {
     let path = path.as_ref();
-    let data = std::fs::read(path).map_err(|source| WthorLoadError::Io { path: path.to_owned(), source })?;
+    let data = crate::bounded::read(path, crate::bounded::SMALL_BYTES)
+        .map_err(|source| WthorLoadError::Io { path: path.to_owned(), source })?;
     parse(&data).map_err(|source| WthorLoadError::Parse { path: path.to_owned(), source })
 }
 
@@ -401,7 +402,8 @@ pub fn parse_names(data: &[u8], kind: NameKind) -> Result<NameFile, WthorError> 
 /// [`WthorLoadError`] with the path, wrapping the I/O or parse error.
 pub fn load_names(path: impl AsRef<Path>, kind: NameKind) -> Result<NameFile, WthorLoadError> {
     let path = path.as_ref();
-    let data = std::fs::read(path).map_err(|source| WthorLoadError::Io { path: path.to_owned(), source })?;
+    let data = crate::bounded::read(path, crate::bounded::SMALL_BYTES)
+        .map_err(|source| WthorLoadError::Io { path: path.to_owned(), source })?;
     parse_names(&data, kind).map_err(|source| WthorLoadError::Parse { path: path.to_owned(), source })
 }
 

@@ -237,7 +237,7 @@ impl MpcModel {
     /// # Errors
     /// [`MpcError`] if it cannot be read or parsed.
     pub fn load(path: &Path) -> Result<MpcModel, MpcError> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::bounded::read_to_string(path, crate::bounded::SMALL_BYTES)
             .map_err(|source| MpcError::Io { path: path.display().to_string(), source })?;
         MpcModel::parse(&text)
     }

@@ -119,7 +119,8 @@ fn selective_end_on(
     selectivity: Selectivity,
     threads: usize,
 ) -> Result<bench::BenchResult, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let records = parse_records(&text, RecordFormat::ExactPosition).map_err(|e| format!("{}: {e}", path.display()))?;
     let positions: Vec<_> = records
         .iter()

@@ -459,7 +459,8 @@ fn write(book: &Book, path: &Path, format: BookFormat) -> Result<(), String> {
 
 /// The transcripts of a file, one per non-empty line.
 fn read_transcripts(path: &Path) -> Result<Vec<Vec<Move>>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -910,7 +911,8 @@ fn bench(first: &Path, second: &Path, out: &Path) -> Result<(), String> {
     let options = ReadOptions::default();
     let per_position = |book: &Book| book.memory_bytes() as f64 / book.len().max(1) as f64;
     let timer = Timer::start();
-    let bytes = std::fs::read(first).map_err(|e| format!("{}: {e}", first.display()))?;
+    let bytes = shirokuro_engine::bounded::read(first, shirokuro_engine::bounded::RECORDS_BYTES)
+        .map_err(|e| format!("{}: {e}", first.display()))?;
     outln!("read {}: {} bytes in {}", first.display(), bytes.len(), timer.report());
     let timer = Timer::start();
     let (mut book, _) = parse(&bytes, None, options).map_err(|e| e.to_string())?;

@@ -69,7 +69,8 @@ fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
 pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Position>>, String> {
     let mut games = Vec::new();
     for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let format = RecordFormat::detect(&text)
             .ok_or_else(|| format!("{}: cannot tell which record format this is", path.display()))?;
         let mut parsed = parse_records_lenient(&text, format);
@@ -152,7 +153,8 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
     let weights = load_weights(args.weights.as_ref())?;
     let mut labels = Vec::new();
     for path in &args.labels {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let parsed = parse_records_lenient(&text, RecordFormat::ExactPosition);
         if let Some(first) = parsed.skipped.first() {
             return Err(format!("{}: {first}", path.display()));

@@ -132,7 +132,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let (mpc_b, mpc_about_b) = engine_mpc(args.mpc_b.as_deref(), args.mpc.as_deref())?;
     let (text, source) = match &args.openings {
         Some(path) => (
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             path.display().to_string(),
         ),
         None => (BUILT_IN_OPENINGS.to_owned(), "built-in openings".to_owned()),

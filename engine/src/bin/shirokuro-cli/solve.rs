@@ -59,7 +59,8 @@ fn parse_range(text: &str) -> Result<(usize, usize), String> {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let text = shirokuro_engine::bounded::read_to_string(&args.file, shirokuro_engine::bounded::RECORDS_BYTES)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     let entries = parse_obf_file(&text).map_err(|e| format!("{}: {e}", args.file.display()))?;
     let first_id = args.first_id.or_else(|| id_from_name(&args.file)).unwrap_or(1);
     let range = args.only.as_deref().map(parse_range).transpose()?;

@@ -60,7 +60,8 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
     let start = Instant::now();
     let mut records = Vec::new();
     for path in &args.records {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let format = RecordFormat::detect(&text)
             .ok_or_else(|| format!("{}: cannot tell which record format this is", path.display()))?;
         let mut parsed = parse_records_lenient(&text, format);

@@ -94,7 +94,8 @@ fn count_games(records: &[PathBuf], plies: usize) -> Result<GameCounts, String> 
     let mut counts = GameCounts::new(plies);
     for path in records {
         let start = Instant::now();
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = shirokuro_engine::bounded::read(path, shirokuro_engine::bounded::RECORDS_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let report = counts.add_records(&String::from_utf8_lossy(&bytes));
         errln!(
             "{}: {} games, {} lines skipped, {} bad lines ({:.1} s; {} games in all)",
