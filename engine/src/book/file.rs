@@ -288,7 +288,8 @@ pub fn write_to_with(
 }
 
 /// Saves `book` to `path` in `format` atomically (temporary file, fsync, rename), keeping the previous file as
-/// `<name>.bak`.
+/// `<name>.bak`, with the other promises of [`save_atomically`] (links followed, permissions kept, read-only files and
+/// folders refused, leftovers of killed saves removed).
 ///
 /// # Errors
 /// [`BookError::ReadOnly`] for formats we only read, or [`BookError::Save`] naming the step that failed (the previous

@@ -2,6 +2,8 @@
 //!
 //! Every command that changes a book writes it atomically and keeps the previous file as `<name>.bak`; without
 //! `--out` it rewrites the input in its own format (egbk3 for the read-only formats, next to it as `<name>.egbk3`).
+//! Such a command locks the file it writes before loading and checks that it can write it before any work
+//! ([`target`]); a failed save keeps the book in memory and, at the end, in a rescue file.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use shirokuro_engine::book::edax::WriteOptions;
 use shirokuro_engine::book::exits::book_exits;
-use shirokuro_engine::book::file::{ReadOptions, save_edax, write_to};
+use shirokuro_engine::book::file::{ReadOptions, write_to};
 use shirokuro_engine::book::learn::{
     DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, deviate_transcripts, recalculate_leaves, store,
 };
@@ -27,6 +29,9 @@ mod bench_control;
 mod import_games;
 mod quality;
 mod signals;
+mod target;
+
+use target::{Locks, Target};
 
 /// Options of `book`.
 #[derive(Debug, clap::Args)]
@@ -443,6 +448,21 @@ fn destination(input: &Input, output: &Output, format: BookFormat) -> (PathBuf, 
     (path, to)
 }
 
+/// Locks where a command writes (`--out`, else the input) before the book is loaded, loads it (or starts an empty
+/// one with `create` when the file does not exist), then checks and locks the real destination ([`destination`])
+/// before any work.
+fn open_for_writing(input: &Input, output: &Output, create: bool) -> Result<(Book, Target), String> {
+    let mut locks = Locks::default();
+    let written = output.out.as_deref().unwrap_or(&input.book);
+    // A missing input that is not created fails to load just below: no lock file is left beside a mistyped name.
+    if create || output.out.is_some() || input.book.try_exists().unwrap_or(true) {
+        locks.lock(written)?;
+    }
+    let (book, format) = if create { input.load_or_create()? } else { input.load()? };
+    let (path, to) = destination(input, output, format);
+    Ok((book, Target::new(path, to, locks)?))
+}
+
 fn extension(format: BookFormat) -> &'static str {
     match format {
         BookFormat::Edax => "dat",
@@ -571,17 +591,24 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             );
         }
         Op::Merge { input, others, output } => {
-            let (mut book, format) = input.load_or_create()?;
+            let (mut book, mut target) = open_for_writing(input, output, true)?;
             for other in others {
                 let (other, other_format) =
                     load(other, None, ReadOptions { level: input.read_level }).map_err(|error| error.to_string())?;
                 errln!("merging {} positions ({other_format})", other.len());
                 book.merge(&other);
             }
-            let (path, to) = destination(input, output, format);
-            write(&book, &path, to)?;
+            target.save_final(&book)?;
         }
         Op::Convert { input, out, to, level, leaf_level, weights: weights_file, threads } => {
+            let ext = out.extension().and_then(|e| e.to_str()).and_then(BookFormat::from_name);
+            let to = to.or(ext.filter(|f| f.is_writable())).unwrap_or(BookFormat::Egbk3);
+            let mut target = if to == BookFormat::Edax {
+                let options = WriteOptions { level: *level, ..WriteOptions::default() };
+                Target::edax(out.clone(), options, Locks::default())?
+            } else {
+                Target::new(out.clone(), to, Locks::default())?
+            };
             let (mut book, _) = input.load()?;
             if let Some(leaf_level) = leaf_level {
                 let weights = Arc::new(
@@ -602,18 +629,10 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             if let Some(level) = level {
                 ops::overwrite_levels(&mut book, *level);
             }
-            let ext = out.extension().and_then(|e| e.to_str()).and_then(BookFormat::from_name);
-            let to = to.or(ext.filter(|f| f.is_writable())).unwrap_or(BookFormat::Egbk3);
-            if to == BookFormat::Edax {
-                let options = WriteOptions { level: *level, ..WriteOptions::default() };
-                save_edax(&book, out, &options).map_err(|error| error.to_string())?;
-                errln!("saved {} (edax)", out.display());
-            } else {
-                write(&book, out, to)?;
-            }
+            target.save_final(&book)?;
         }
         Op::Fix { input, edax_like, moves, output } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, mut target) = open_for_writing(input, output, false)?;
             let root = position(moves)?;
             if !book.contains(&root) {
                 return Err("the root position is not in the book".to_owned());
@@ -626,11 +645,10 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 report.values_changed,
                 report.leaves_invalidated
             );
-            let (path, to) = destination(input, output, format);
-            write(&book, &path, to)?;
+            target.save_final(&book)?;
         }
         Op::Edit { input, moves, mv, value, delete, output } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, mut target) = open_for_writing(input, output, false)?;
             let board = position(moves)?;
             let square = Square::parse(mv).map_err(|error| format!("--move: {error}"))?;
             let value = if *delete { None } else { Some(value.ok_or("give --value or --delete")?) };
@@ -641,17 +659,15 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 old.map_or("(not in book)".to_owned(), |e| format!("entry value {:+} level {}", e.value, e.level)),
                 new.map_or("(deleted)".to_owned(), |m| format!("{:+}", m.value))
             );
-            let (path, to) = destination(input, output, format);
-            write(&book, &path, to)?;
+            target.save_final(&book)?;
         }
         Op::Reduce { input, moves, depth, error_per_move, error_sum, output } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, mut target) = open_for_writing(input, output, false)?;
             let root = position(moves)?;
             let walk = Walk { depth: *depth, error_per_move: *error_per_move, error_sum: *error_sum };
             let report = ops::reduce(&mut book, &root, walk);
             outln!("kept {} positions, deleted {}", report.kept, report.deleted);
-            let (path, to) = destination(input, output, format);
-            write(&book, &path, to)?;
+            target.save_final(&book)?;
         }
         Op::Verify { input, moves, depth, error_per_move, error_sum, error_leaf } => {
             let (book, _) = input.load()?;
@@ -698,7 +714,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             save_every,
             output,
         } => {
-            let (mut book, format) = input.load_or_create()?;
+            let (mut book, mut target) = open_for_writing(input, output, true)?;
             let root = position(moves)?;
             let make = searchers(ai.weights()?, ai.hash_level);
             let settings = DeviateSettings {
@@ -711,18 +727,11 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 threads: ai.threads,
                 save_every: Duration::from_secs(*save_every),
             };
-            let (path, to) = destination(input, output, format);
             let start = Instant::now();
+            let mut save = |b: &Book| target.save_point(b);
             if let Some(file) = transcripts {
                 let lines = read_transcripts(file)?;
-                let report = deviate_transcripts(
-                    &mut book,
-                    &lines,
-                    &settings,
-                    &make,
-                    &mut |b: &Book| write(b, &path, to),
-                    control,
-                )?;
+                let Ok(report) = deviate_transcripts(&mut book, &lines, &settings, &make, &mut save, control);
                 errln!();
                 outln!(
                     "deviate: {} transcripts, {} positions added ({} in the book), {} saves, {:.1} s",
@@ -732,9 +741,10 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                     report.saves,
                     start.elapsed().as_secs_f64()
                 );
+                target.finish(&book)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            let report = deviate(&mut book, &root, &settings, &make, &mut |b: &Book| write(b, &path, to), control)?;
+            let Ok(report) = deviate(&mut book, &root, &settings, &make, &mut save, control);
             errln!();
             outln!(
                 "deviate: {} loops, {} positions added ({} in the book), {} saves, {:.1} s",
@@ -744,10 +754,11 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 report.saves,
                 start.elapsed().as_secs_f64()
             );
+            target.finish(&book)?;
         }
         Op::ImportGames(args) => return import_games::run(args, control),
         Op::Store { input, ai, moves, depth, output } => {
-            let (mut book, format) = input.load_or_create()?;
+            let (mut book, mut target) = open_for_writing(input, output, true)?;
             let transcript = parse_transcript(moves).map_err(|error| format!("--moves: {error}"))?;
             let make = searchers(ai.weights()?, ai.hash_level);
             let mut searcher = make();
@@ -755,11 +766,10 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 store(&mut book, &Board::INITIAL, &transcript.moves, *depth, ai.level, searcher.as_mut(), control);
             errln!();
             outln!("store: {} positions added, {} updated", report.added, report.updated);
-            let (path, to) = destination(input, output, format);
-            write(&book, &path, to)?;
+            target.save_final(&book)?;
         }
         Op::Leaves { input, ai, moves, depth, error_per_move, error_sum, all, output } => {
-            let (mut book, format) = input.load()?;
+            let (mut book, mut target) = open_for_writing(input, output, false)?;
             let root = position(moves)?;
             let make = searchers(ai.weights()?, ai.hash_level);
             let settings = LeafSettings {
@@ -771,8 +781,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             let report = recalculate_leaves(&mut book, &root, settings, &make, control);
             errln!();
             outln!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
-            let (path, to) = destination(input, output, format);
-            write(&book, &path, to)?;
+            target.save_final(&book)?;
         }
         Op::Quality { input, ai, samples, plies, bands, seed } => {
             let (book, _) = input.load()?;

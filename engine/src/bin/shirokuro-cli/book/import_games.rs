@@ -17,7 +17,8 @@ use shirokuro_engine::book::ops::{Control, Progress};
 use shirokuro_engine::book::{Book, BookFormat, load};
 use shirokuro_engine::eval::{Weights, weights};
 
-use super::{searchers, write};
+use super::searchers;
+use super::target::{Locks, Target};
 
 /// Options of `book import-games`.
 #[derive(Debug, clap::Args)]
@@ -133,6 +134,7 @@ fn summary(kept: &Kept) -> String {
 /// Runs the command; `control` stops it (its progress is replaced by this command's own line).
 pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
     let start = Instant::now();
+    let mut target = Target::new(args.out.clone(), BookFormat::Egbk3, Locks::default())?;
     let counts = count_games(&args.records, args.plies)?;
     let kept = counts.kept(args.min_games);
     let (games, positions) = (counts.games(), counts.positions());
@@ -158,9 +160,9 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
     };
     let mut save = |b: &Book| {
         errln!();
-        write(b, &args.out, BookFormat::Egbk3)
+        target.save_point(b)
     };
-    let report = evaluate_leaves(&mut book, &kept.leaves, settings, &make, &mut save, &control)?;
+    let Ok(report) = evaluate_leaves(&mut book, &kept.leaves, settings, &make, &mut save, &control);
     errln!();
     outln!(
         "leaves: {} searched at level {}, {} finished games, {} already in the book, {} in other shards{}",
@@ -188,7 +190,7 @@ pub fn run(args: &Args, control: &Control<'_>) -> Result<ExitCode, String> {
             );
         }
     }
-    write(&book, &args.out, BookFormat::Egbk3)?;
+    target.save_final(&book)?;
     outln!("import-games: {} positions in the book, {:.1} s", book.len(), start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }
