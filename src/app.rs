@@ -46,6 +46,10 @@ pub struct App {
     told_no_dialog: bool,
     saving: bool,
     dirty: bool,
+    /// Closing: the window's close button or a signal; the app ends once the book and the settings are saved.
+    closing: bool,
+    /// While closing: the book worker has ended its queue.
+    book_flushed: bool,
 }
 
 /// The feature context from the app's fields (a function so that other fields stay free to borrow mutably).
@@ -72,6 +76,8 @@ impl App {
             modal: None,
             told_no_dialog: false,
             saving: false,
+            closing: false,
+            book_flushed: false,
             dirty: false,
         }
     }
@@ -200,6 +206,14 @@ impl App {
                 Task::none()
             }
             Message::Tick => Task::none(),
+            Message::CloseRequested => {
+                // A running book operation stops; what it did, and any change not yet written, is saved first.
+                if !self.closing {
+                    self.closing = true;
+                    self.book_flushed = !self.books.flush();
+                }
+                self.close_when_saved()
+            }
         }
     }
 
@@ -248,6 +262,10 @@ impl App {
                 self.perform(action);
             }
             book::Action::Started(operation) => self.game.log(LogLine::BookStarted(operation)),
+            book::Action::Finished { operation: Operation::Flush, .. } => {
+                self.book_flushed = true;
+                return self.close_when_saved();
+            }
             book::Action::Finished { operation, outcome } => {
                 match &outcome {
                     Outcome::Failed(error) => self.notices.push(Notice::BookFailed { error: error.clone() }),
@@ -497,7 +515,19 @@ impl App {
         if let Err(error) = result {
             self.notices.push(Notice::SaveFailed { error });
         }
-        if self.dirty { self.save() } else { Task::none() }
+        if self.dirty { self.save() } else { self.close_when_saved() }
+    }
+
+    /// Ends the app when it is closing and nothing is left to save (the book worker's queue ended, the settings
+    /// written).
+    fn close_when_saved(&mut self) -> Task<Message> {
+        if self.may_exit() { iced::exit() } else { Task::none() }
+    }
+
+    /// Whether the app is closing and everything is saved, so that it ends (the condition of [`App::update`]'s exit).
+    #[must_use]
+    pub fn may_exit(&self) -> bool {
+        self.closing && self.book_flushed && !self.saving && !self.dirty
     }
 
     /// The engine and book workers, the keyboard, window resizes, and a tick while a long job runs (the elapsed
@@ -507,6 +537,8 @@ impl App {
             engine_worker::subscription(self.paths.weights_file()).map(Message::Engine),
             book::worker::subscription(self.paths.weights_file()).map(|e| Message::Book(book::Message::Worker(e))),
             keyboard::listen().map(Message::Key),
+            iced::window::close_requests().map(|_id| Message::CloseRequested),
+            crate::signals::subscription().map(|()| Message::CloseRequested),
             iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
         ];
         if self.books.running().is_some() || self.game.is_thinking() || self.game.is_busy() {

@@ -161,6 +161,15 @@ impl Books {
         self.send(Job::Load { file });
     }
 
+    /// Stops the running operation and asks the worker to end its queue (the save of a stopped change included): its
+    /// `Finished` for [`Operation::Flush`] says that the book is safe on disk.
+    /// `false` when there is no worker (nothing to wait for).
+    pub fn flush(&self) -> bool {
+        self.stop();
+        self.send(Job::Flush);
+        self.worker.is_some()
+    }
+
     /// Reset to the Default Book (once the user has agreed): `shipped` replaces the book and is saved as `file`.
     pub fn reset_to_default(&self, file: PathBuf, shipped: PathBuf) {
         self.send(Job::Install { file, shipped, only_if_missing: false });
@@ -230,6 +239,7 @@ impl Books {
             | Operation::Reference
             | Operation::Edit
             | Operation::Views
+            | Operation::Flush
             | Operation::Save
             | Operation::DeviateTranscripts => return Action::None,
         };

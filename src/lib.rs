@@ -27,6 +27,7 @@ pub mod record;
 pub mod screenshot;
 pub mod settings;
 pub mod shortcut;
+pub mod signals;
 pub mod widget;
 pub mod worker;
 

@@ -60,6 +60,8 @@ fn main() -> iced::Result {
         .theme(App::theme)
         .default_font(iced::Font::with_name(shirokuro::FONT_FAMILY))
         .antialiasing(true)
+        // The close button asks; the app saves what it must first (see App's close handling).
+        .exit_on_close_request(false)
         .window_size(size)
         .centered();
     for font in shirokuro::FONTS {

@@ -46,4 +46,6 @@ pub enum Message {
     NoticeDismissed(usize),
     /// A quarter of a second passed while a long job runs (the progress line redraws).
     Tick,
+    /// The window's close button, or a signal (SIGTERM, SIGHUP, SIGINT): end once the book and settings are saved.
+    CloseRequested,
 }

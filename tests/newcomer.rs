@@ -261,3 +261,40 @@ fn the_first_start_installs_the_shipped_book_and_says_so_once() {
     assert!(in_use > 50_000, "the default book holds {in_use} positions");
     assert!(file.is_file(), "saved as the user's book");
 }
+
+#[test]
+fn closing_the_window_during_a_book_deviate_saves_what_it_learned_before_the_app_ends() {
+    use iced::futures::StreamExt;
+    use iced::futures::executor::block_on;
+    use shirokuro::book::{self, Event as BookEvent, Operation};
+    // No default book here: the deviate grows an empty book from the initial position.
+    let mut settings = humans();
+    settings.book_file = Some(std::path::PathBuf::from("unused"));
+    let (mut app, dir) = app(settings);
+    let file = dir.path().join("mine.egbk3");
+    let _ = app.update(Message::Book(book::Message::FileChosen(Operation::Reference, file.clone())));
+    // The settings save that the choice starts (the runtime would run it; here its answer is given).
+    let _ = app.update(Message::SettingsSaved(Ok(())));
+    let paths = Paths::inside(dir.path());
+    let mut events = Box::pin(book::worker::spawn(&paths.weights_file()));
+    let mut pump = |app: &mut App, until: &dyn Fn(&BookEvent) -> bool| loop {
+        let event = block_on(events.next()).expect("the book worker runs");
+        let done = until(&event);
+        let _ = app.update(Message::Book(book::Message::Worker(event)));
+        if done {
+            return;
+        }
+    };
+    pump(&mut app, &|e| matches!(e, BookEvent::Ready(_)));
+    pump(&mut app, &|e| matches!(e, BookEvent::Finished { operation: Operation::Load, .. }));
+    let _ = app.update(Message::Book(book::Message::Run(Operation::Deviate)));
+    pump(&mut app, &|e| matches!(e, BookEvent::Progress { operation: Operation::Deviate, .. }));
+    assert!(!app.may_exit());
+    let _ = app.update(Message::CloseRequested);
+    assert!(!app.may_exit(), "the deviate is still saving");
+    pump(&mut app, &|e| matches!(e, BookEvent::Finished { operation: Operation::Flush, .. }));
+    assert!(app.may_exit(), "everything is saved: the app ends");
+    let (saved, _) = shirokuro_engine::book::load(&file, None, Default::default()).expect("the book was saved");
+    assert_eq!(saved.len(), app.book().map_or(0, shirokuro::book::SharedBook::len), "what was learned is on disk");
+    assert!(!saved.is_empty());
+}

@@ -48,6 +48,8 @@ pub enum Operation {
     Save,
     /// Reset to the Default Book: the book that comes with the app replaces the book in use (asked first).
     ResetDefault,
+    /// Nothing: when it ends, everything asked of the worker before it has ended, saves included (internal, quiet).
+    Flush,
 }
 
 impl Operation {
@@ -72,13 +74,14 @@ impl Operation {
             Operation::Reference => s.book_reference.clone(),
             Operation::Save => s.book_save.clone(),
             Operation::ResetDefault => s.book_reset_default.clone(),
+            Operation::Flush => String::new(),
         }
     }
 
     /// Whether the operation is quick and internal (no progress line, no log line).
     #[must_use]
     pub const fn is_quiet(self) -> bool {
-        matches!(self, Operation::Info | Operation::Views)
+        matches!(self, Operation::Info | Operation::Views | Operation::Flush)
     }
 
     /// Whether the operation asks for a file first (Import, Export, Merge, Book Reference).
@@ -141,6 +144,8 @@ pub enum Job {
     },
     /// Count positions by level and ply.
     Info,
+    /// Nothing (see [`Operation::Flush`]).
+    Flush,
     /// The book moves of `position` with their umigame counts and accuracy labels (cached until the book changes).
     Views {
         /// The position.
@@ -220,6 +225,7 @@ impl Job {
             Job::Export { .. } => Operation::Export,
             Job::Merge { .. } => Operation::Merge,
             Job::Info => Operation::Info,
+            Job::Flush => Operation::Flush,
             Job::Views { .. } => Operation::Views,
             Job::Edit { .. } => Operation::Edit,
             Job::Fix { edax_like: false } => Operation::Fix,

@@ -224,8 +224,10 @@ impl Worker {
 
     fn run_job(&mut self, job: Job) -> JobResult {
         let operation = job.operation();
-        let changes_book =
-            !matches!(job, Job::Load { .. } | Job::Install { .. } | Job::Export { .. } | Job::Info | Job::Views { .. });
+        let changes_book = !matches!(
+            job,
+            Job::Load { .. } | Job::Install { .. } | Job::Export { .. } | Job::Info | Job::Flush | Job::Views { .. }
+        );
         if changes_book && self.file.is_none() {
             // Refuse before changing anything, so the book in memory stays the one the app shows.
             return Err(Failure::NoFile);
@@ -277,6 +279,7 @@ impl Worker {
                 self.save_unless_stopped(operation, report.stopped)?;
                 Ok((report.added, report.stopped, true))
             }
+            Job::Flush => Ok((0, false, false)),
             Job::Info => {
                 let info = ops::info(&self.book.wait_read(), false);
                 let _sent = self.emit(Event::Info(Box::new(info)));
