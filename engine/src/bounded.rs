@@ -1,6 +1,14 @@
 //! Reading input files within bounds: only regular files are read (a path to `/dev/zero` or a FIFO is refused instead
 //! of read until the memory runs out or blocking for ever), and never more than a limit sane for what the file is.
 
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "reads untrusted input: every access is checked, every failure is an error value"
+)]
+
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
@@ -62,6 +70,7 @@ pub fn too_large(size: u64, limit: u64) -> io::Result<()> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
 mod tests {
     use super::*;
 

@@ -18,6 +18,14 @@
 //! keys are ignored) and strict about the line: every position must follow from the one before by one legal move (a
 //! forced pass is made by itself), or the file is rejected with an error naming the position.
 
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "reads untrusted input: every access is checked, every failure is an error value"
+)]
+
 use std::path::Path;
 
 use serde_json::{Map, Value};
@@ -319,4 +327,5 @@ impl GameFile {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
 mod tests;

@@ -13,6 +13,14 @@
 //! Coordinates are Othello notation in both protocols: columns `A`–`H` from left to right and rows `1`–`8` from top to
 //! bottom (`A1` is the top-left corner, Black's first moves are `D3`, `C4`, `F5`, `E6`).
 
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "reads untrusted input: every access is checked, every failure is an error value"
+)]
+
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
@@ -390,11 +398,11 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Option<Line>> {
             break;
         }
         let end = available.iter().position(|&b| b == b'\n');
-        let chunk = end.map_or(available, |i| &available[..=i]);
+        let chunk = end.and_then(|i| available.get(..=i)).unwrap_or(available);
         let taken = chunk.len();
         // Keep up to two bytes past the limit, so that a line of exactly MAX_LINE bytes plus "\r\n" still fits.
         let room = (MAX_LINE + 2).saturating_sub(bytes.len()).min(taken);
-        bytes.extend_from_slice(&chunk[..room]);
+        bytes.extend_from_slice(chunk.get(..room).unwrap_or(chunk));
         length = length.saturating_add(taken);
         input.consume(taken);
         if end.is_some() {

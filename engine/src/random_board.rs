@@ -17,6 +17,14 @@
 //! The generator is reproducible: the same thinker settings (one thread), specification and seed give the same
 //! position. It stops with [`RandomBoardError::Stopped`] when the thinker is asked to stop.
 
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "reads untrusted input: every access is checked, every failure is an error value"
+)]
+
 use crate::board::{Color, Move};
 use crate::level::Level;
 use crate::position::Position;
@@ -226,7 +234,7 @@ fn one_try(
         let black = |value: i32| if position.side_to_move == Color::Black { value } else { -value };
         let in_range: Vec<&(Move, i32)> = scores.iter().filter(|(_, v)| spec.contains(black(*v))).collect();
         let chosen = if left <= 2 && !in_range.is_empty() {
-            Some(*in_range[rng.below(in_range.len())])
+            in_range.get(rng.below(in_range.len())).map(|chosen| **chosen)
         } else if left == 1 {
             None
         } else {
@@ -281,4 +289,5 @@ fn loss_budget(rng: &mut GameRng) -> i32 {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
 mod tests;

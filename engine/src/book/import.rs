@@ -18,6 +18,14 @@
 //!    and [`ops::fix`] recomputes, from every root, each position's value by negamax over its links and its line
 //!    count (1 + its children's: positions below it in the book, not games).
 
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "reads untrusted input: every access is checked, every failure is an error value"
+)]
+
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -181,8 +189,12 @@ impl GameCounts {
             for mv in legal_moves(board) {
                 let Some((child, _)) = book_child(board, mv) else { continue };
                 if let Some(&j) = index.get(&key(&child.canonical().0)) {
-                    has_child[i] = true;
-                    has_parent[j] = true;
+                    if let Some(flag) = has_child.get_mut(i) {
+                        *flag = true;
+                    }
+                    if let Some(flag) = has_parent.get_mut(j) {
+                        *flag = true;
+                    }
                 }
             }
         }
@@ -420,4 +432,5 @@ pub fn fill(book: &mut Book, kept: &Kept, level: u8, control: &Control<'_>) -> F
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
 mod tests;

@@ -1,6 +1,14 @@
 //! Book operations that need no search: [`info`], [`show`], [`fix`] (Egaroucid's and the Edax-like variant),
 //! [`reduce`] and [`overwrite_levels`]. Each long operation takes a [`Control`] (progress callback and stop flag).
 
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "reads untrusted input: every access is checked, every failure is an error value"
+)]
+
 use std::collections::{HashSet, VecDeque};
 use std::fmt;
 use std::io;
@@ -231,9 +239,13 @@ pub fn info(book: &Book, links: bool) -> Info {
             let board = Board::from_raw(k[0], k[1]);
             let entry = Entry::unpack(v);
             info.positions += 1;
-            info.by_level[usize::from(entry.level)] += 1;
+            if let Some(count) = info.by_level.get_mut(usize::from(entry.level)) {
+                *count += 1;
+            }
             let ply = (60 - board.empty_count().min(60)) as usize;
-            info.by_ply[ply] += 1;
+            if let Some(count) = info.by_ply.get_mut(ply) {
+                *count += 1;
+            }
             if links {
                 let n = legal_moves(&board).filter(|mv| book.move_value(&board, *mv).is_some()).count();
                 info.links = Some(info.links.unwrap_or(0) + n as u64);

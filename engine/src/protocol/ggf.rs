@@ -201,7 +201,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     let mut game = GgfGame { start: Position::INITIAL, moves: Vec::new(), properties: Vec::new() };
     let mut i = start + 2;
     loop {
-        while i < chars.len() && chars[i].is_whitespace() {
+        while chars.get(i).is_some_and(|c| c.is_whitespace()) {
             i += 1;
         }
         let Some(&c) = chars.get(i) else {
@@ -210,7 +210,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
         if c == ';' {
             // `;)` ends the game; a lone `;` (a node separator some writers add) is skipped.
             i += 1;
-            while i < chars.len() && chars[i].is_whitespace() {
+            while chars.get(i).is_some_and(|c| c.is_whitespace()) {
                 i += 1;
             }
             if chars.get(i) == Some(&')') {
@@ -225,11 +225,11 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
             return Err(GgfError::Unexpected { found: c, offset: i });
         }
         let name_start = i;
-        while i < chars.len() && chars[i].is_ascii_uppercase() {
+        while chars.get(i).is_some_and(char::is_ascii_uppercase) {
             i += 1;
         }
-        let name: String = chars[name_start..i].iter().collect();
-        while i < chars.len() && chars[i].is_whitespace() {
+        let name: String = chars.get(name_start..i).unwrap_or_default().iter().collect();
+        while chars.get(i).is_some_and(|c| c.is_whitespace()) {
             i += 1;
         }
         if chars.get(i) != Some(&'[') {
@@ -241,8 +241,8 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
             match chars.get(i) {
                 None => return Err(GgfError::Unterminated { offset: chars.len() }),
                 Some(']') => break,
-                Some('\\') if chars.get(i + 1).is_some() => {
-                    value.push(chars[i + 1]);
+                Some('\\') if let Some(&escaped) = chars.get(i + 1) => {
+                    value.push(escaped);
                     i += 2;
                 }
                 Some(&ch) => {

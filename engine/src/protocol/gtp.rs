@@ -345,7 +345,9 @@ impl<E: Engine + 'static> GtpSession<E> {
         let (Some(time), Some(stones)) = (time, stones) else {
             return Err("syntax error: time_left takes a colour, a time in seconds and a number of stones".to_owned());
         };
-        self.clock.left[color_index(color)] = Some((time, stones));
+        if let Some(left) = self.clock.left.get_mut(color_index(color)) {
+            *left = Some((time, stones));
+        }
         Ok(String::new())
     }
 
@@ -393,7 +395,7 @@ impl<E: Engine + 'static> GtpSession<E> {
         };
         lines.push(format!("black (X) {black}, white (O) {white}, {status}, level {}", self.level.get()));
         if self.clock != Clock::default() {
-            let left = |c: Color| match self.clock.left[color_index(c)] {
+            let left = |c: Color| match self.clock.left.get(color_index(c)).copied().flatten() {
                 Some((t, s)) => format!("{t:.0} s/{s} stones"),
                 None => "-".to_owned(),
             };
@@ -425,7 +427,7 @@ impl<E: Engine + 'static> Protocol for GtpSession<E> {
         if words.is_empty() {
             return Flow::Continue;
         }
-        let id = words[0].parse::<u64>().ok();
+        let id = words.first().and_then(|word| word.parse::<u64>().ok());
         if id.is_some() {
             let _ = words.remove(0);
         }
