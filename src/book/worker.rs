@@ -123,6 +123,31 @@ pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event>
     })
 }
 
+/// The saves of a long learning run (deviate): a failed save is remembered and the run goes on, the work in memory,
+/// and the next save point tries again; only a failure of the last save is reported (the book in memory keeps
+/// everything, and the next change saves it).
+struct Autosave<'a> {
+    file: &'a Path,
+    failed: Option<BookError>,
+}
+
+impl Autosave<'_> {
+    fn save(&mut self, book: &Book) -> Result<(), std::convert::Infallible> {
+        match book::save(book, self.file, BookFormat::Egbk3) {
+            Ok(()) => self.failed = None,
+            Err(error) => {
+                tracing::warn!("autosave failed, the work stays in memory and is saved again later: {error}");
+                self.failed = Some(error);
+            }
+        }
+        Ok(())
+    }
+
+    fn result(self) -> Result<(), BookProblem> {
+        self.failed.map_or(Ok(()), |error| Err(error.into()))
+    }
+}
+
 struct Worker {
     events: Outbox<Event>,
     stop: Arc<AtomicBool>,
@@ -334,11 +359,13 @@ impl Worker {
                 let file = self.file.clone().ok_or(Failure::NoFile)?;
                 let make = self.searchers(hash_level)?;
                 let before = self.positions();
-                let result = self.with_control(operation, |book, control| {
-                    let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
+                let mut autosave = Autosave { file: &file, failed: None };
+                let report = self.with_control(operation, |book, control| {
+                    let mut save = |book: &Book| autosave.save(book);
                     learn::deviate_transcripts(book, &lines, &settings, &make, &mut save, control)
                 });
-                let report = result?;
+                let Ok(report) = report;
+                autosave.result()?;
                 let added = (self.positions().saturating_sub(before)) as u64;
                 Ok((added.max(report.added), report.stopped, true))
             }
@@ -479,11 +506,13 @@ impl Worker {
         let file = self.file.clone().ok_or(Failure::NoFile)?;
         let make = self.searchers(hash_level)?;
         let before = self.positions();
-        let result = self.with_control(Operation::Deviate, |book, control| {
-            let mut save = |book: &Book| book::save(book, &file, BookFormat::Egbk3);
+        let mut autosave = Autosave { file: &file, failed: None };
+        let report = self.with_control(Operation::Deviate, |book, control| {
+            let mut save = |book: &Book| autosave.save(book);
             learn::deviate(book, root, settings, &make, &mut save, control)
         });
-        let report = result?;
+        let Ok(report) = report;
+        autosave.result()?;
         let added = (self.positions().saturating_sub(before)) as u64;
         Ok((added.max(report.added), report.stopped, true))
     }
