@@ -258,7 +258,14 @@ fn the_first_start_installs_the_shipped_book_and_says_so_once() {
     assert_eq!(*file, paths.default_book_file());
     let in_use = app.book().expect("a book is in use").len();
     assert_eq!(*positions, in_use);
-    assert!(in_use > 50_000, "the default book holds {in_use} positions");
+    // The shipped file loads whole (its header's count matches its records), with the count its README states.
+    let readme = std::fs::read_to_string(paths.shipped_book().with_file_name("README.md")).expect("the book's README");
+    let stated = readme
+        .lines()
+        .find_map(|line| line.strip_prefix("Positions: "))
+        .and_then(|n| n.trim().parse::<usize>().ok())
+        .expect("README.md states the number of positions");
+    assert_eq!(in_use, stated, "resources/book/README.md says {stated} positions");
     assert!(file.is_file(), "saved as the user's book");
 }
 
