@@ -295,6 +295,7 @@ impl Books {
             }
             Event::Unreadable { file, error } => Action::Notice(Notice::BookUnreadable { file, error }),
             Event::Installed { file, positions } => Action::Notice(Notice::DefaultBookInstalled { file, positions }),
+            Event::Locked { file, holder } => Action::Notice(Notice::BookLocked { file, holder }),
             Event::Info(info) => Action::ShowInfo(info),
             Event::Views { position, views } => Action::Views { position, views },
             Event::Finished { operation, outcome } => {

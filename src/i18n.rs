@@ -169,7 +169,7 @@ strings! {
     game_file_not_a_board, game_file_overlap, game_file_player, io_not_found, io_permission_denied, io_already_exists, io_storage_full, io_read_only, io_is_a_directory, io_not_a_directory, io_file_too_large, io_invalid_filename, io_invalid_data, io_unexpected_eof, io_out_of_memory, io_interrupted, io_other, save_step_check_path, save_step_write, save_step_backup, save_step_rename, save_step_failed, weights_read, weights_too_large, weights_damaged, weights_save, weights_magic, weights_version, weights_shape, weights_damaged_at, weights_payload, search_threads, search_backend, record_overlap, record_empty_board, record_value, record_line_length, record_character, data_ends_early, settings_not_utf8, settings_toml, settings_toml_line, settings_copy_failed, book_error_not_a_book, save_make_folder, generating_random_progress,
     generating_random_search, stop_job, book_save,
     book_reset_default, book_reset_question, book_reset_yes, notice_default_book,
-    io_not_a_file,
+    io_not_a_file, notice_book_locked, notice_book_locked_by,
 }
 
 #[cfg(test)]

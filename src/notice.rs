@@ -142,6 +142,13 @@ pub enum Notice {
         /// Its positions.
         positions: usize,
     },
+    /// Another run (`shirokuro-cli book …`) writes the book file: the book is used read-only.
+    BookLocked {
+        /// The book file.
+        file: PathBuf,
+        /// The other run's process id, when known.
+        holder: Option<u32>,
+    },
     /// A book change was refused: the book file could not be read at start, so it is not overwritten.
     BookNotWritable,
     /// The system has no file dialog; the app's own chooser is used.
@@ -190,6 +197,10 @@ impl Notice {
             }
             Notice::BookFailed { error } => fill(&s.notice_book_failed, &[&error.text(s)]),
             Notice::NoFileDialog => s.notice_no_file_dialog.clone(),
+            Notice::BookLocked { file, holder } => match holder {
+                Some(holder) => fill(&s.notice_book_locked_by, &[&file.display(), holder]),
+                None => fill(&s.notice_book_locked, &[&file.display()]),
+            },
             Notice::DefaultBookInstalled { file, positions } => {
                 fill(&s.notice_default_book, &[positions, &file.display()])
             }

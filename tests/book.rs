@@ -570,3 +570,33 @@ fn the_default_book_is_installed_at_the_first_start_only_and_reset_keeps_a_backu
     assert_eq!(books.last().unwrap().len(), 3);
     assert!(matches!(&others[..], [Event::Unreadable { file: f, .. }] if *f == shipped), "{others:?}");
 }
+
+#[test]
+fn a_book_another_run_is_writing_is_used_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.egbk3");
+    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
+    // A `shirokuro-cli book deviate` holds the book's lock.
+    let other_run = shirokuro_engine::fsutil::FileLock::try_lock(&file).unwrap();
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let (books, others, _) = finish(&mut events);
+    assert_eq!(books.last().unwrap().len(), 3, "the book is read");
+    assert!(matches!(&others[..], [Event::Locked { file: f, holder: Some(_) }] if *f == file), "{others:?}");
+    // A change is refused rather than saved over the other run's work.
+    handle.send(Job::Edit { board: after(&["f5"]).board, mv: Move::Place(sq("f6")), value: Some(1) });
+    let _ = started(&mut events);
+    let (_, _, outcome) = finish(&mut events);
+    assert_eq!(outcome, Outcome::NoFile);
+    // Once the other run has ended, loading again takes the book back.
+    drop(other_run);
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let (_, others, _) = finish(&mut events);
+    assert!(others.is_empty(), "{others:?}");
+    handle.send(Job::Edit { board: after(&["f5"]).board, mv: Move::Place(sq("f6")), value: Some(1) });
+    let _ = started(&mut events);
+    let (_, _, outcome) = finish(&mut events);
+    assert!(matches!(outcome, Outcome::Done { .. }), "{outcome:?}");
+}

@@ -63,6 +63,7 @@ fn notices(dir: &Path) -> Vec<Notice> {
         let error = shirokuro_engine::book::load(&path, format, ReadOptions::default()).unwrap_err();
         Notice::BookUnreadable { file: path, error: BookProblem::from(error) }
     };
+    notices.push(Notice::BookLocked { file: dir.join("locked.egbk3"), holder: Some(4242) });
     notices.push(read("missing.egbk3", None));
     std::fs::create_dir(dir.join("folder.egbk3")).unwrap();
     notices.push(read("folder.egbk3", None));
@@ -121,7 +122,7 @@ fn system_failures_are_worded_in_japanese() {
     let english = Language::English.strings();
     let root = dir.path().display().to_string();
     let notices = notices(dir.path());
-    assert_eq!(notices.len(), 15, "every failure made its notice: {notices:#?}");
+    assert_eq!(notices.len(), 16, "every failure made its notice: {notices:#?}");
     let mut english_left = Vec::new();
     for notice in &notices {
         let text = notice.text(japanese);

@@ -18,6 +18,7 @@ use shirokuro_engine::book::ops::{self, Control, Progress};
 use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache, UmigameSettings};
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
 use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::fsutil::{FileLock, LockError};
 use shirokuro_engine::{Board, Move, Position};
 
 use super::operation::{Job, Operation, Outcome, export_format};
@@ -50,6 +51,13 @@ pub enum Event {
         file: PathBuf,
         /// Why.
         error: BookProblem,
+    },
+    /// Another run (`shirokuro-cli book …`) is writing the book file: the book is used read-only.
+    Locked {
+        /// The book file.
+        file: PathBuf,
+        /// The other run's process id, when known.
+        holder: Option<u32>,
     },
     /// The default book was installed as `file`, with `positions` positions.
     Installed {
@@ -118,6 +126,7 @@ pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event>
             umigame: UmigameCache::new(),
             accuracy: AccuracyCache::new(),
             save_pending: false,
+            lock: None,
         };
         worker.run(&inbox, handle);
     })
@@ -160,6 +169,8 @@ struct Worker {
     accuracy: AccuracyCache,
     /// A stopped operation changed the book; its save runs once the operation has ended.
     save_pending: bool,
+    /// The lock on `file` against other writers, held while it is the book's file.
+    lock: Option<FileLock>,
 }
 
 /// How often the running operation's progress is sent at most.
@@ -402,7 +413,11 @@ impl Worker {
         };
         let positions = book.len();
         *self.book.write() = book;
-        self.file = Some(file.clone());
+        self.take_file(file.clone());
+        if self.file.is_none() {
+            // Another run writes that file: the shipped book is in use, unsaved, and the app was told why.
+            return Ok((positions as u64, false, true));
+        }
         self.write_book(operation, false)?;
         let _sent = self.emit(Event::Installed { file, positions });
         Ok((positions as u64, false, true))
@@ -424,8 +439,26 @@ impl Worker {
                 return Ok((0, false, true));
             }
         }
-        self.file = Some(file);
+        self.take_file(file);
         Ok((self.positions() as u64, false, true))
+    }
+
+    /// Makes `file` the book's file, locked against other writers (`shirokuro-cli book deviate` and the like take the
+    /// same lock). When another run holds it, the book is used read-only (changes are refused, so neither run drops
+    /// the other's work) and the app is told.
+    fn take_file(&mut self, file: PathBuf) {
+        self.lock = None;
+        match FileLock::try_lock(&file) {
+            Ok(lock) => self.lock = Some(lock),
+            Err(LockError::Held { holder, .. }) => {
+                let _sent = self.emit(Event::Locked { file, holder });
+                self.file = None;
+                return;
+            }
+            // A file system without locks: the book is still the user's to change.
+            Err(error) => tracing::warn!("the book file is not locked: {error}"),
+        }
+        self.file = Some(file);
     }
 
     /// Saves the book after `operation` (egbk3, atomically, keeping a `.bak`), reporting progress under it. A Stop
