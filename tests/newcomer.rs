@@ -267,6 +267,7 @@ fn the_first_start_installs_the_shipped_book_and_says_so_once() {
         .expect("README.md states the number of positions");
     assert_eq!(in_use, stated, "resources/book/README.md says {stated} positions");
     assert!(file.is_file(), "saved as the user's book");
+    assert!(shirokuro_engine::fsutil::lock_path(file).is_file(), "and locked against other writers");
 }
 
 #[test]

@@ -448,6 +448,10 @@ impl Worker {
     /// the other's work) and the app is told.
     fn take_file(&mut self, file: PathBuf) {
         self.lock = None;
+        // The lock file lives beside the book: at the first start its folder does not exist yet.
+        if let Some(dir) = file.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            let _made = std::fs::create_dir_all(dir);
+        }
         match FileLock::try_lock(&file) {
             Ok(lock) => self.lock = Some(lock),
             Err(LockError::Held { holder, .. }) => {
