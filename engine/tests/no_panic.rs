@@ -84,14 +84,7 @@ proptest! {
         let _ = notation::import_any(&text, Position::INITIAL);
         let _ = GameFile::parse(&text);
         let _ = parse_ggf(&text);
-        for format in [
-            RecordFormat::Wthor,
-            RecordFormat::Logistello,
-            RecordFormat::Egaroucid3,
-            RecordFormat::WinLoss,
-            RecordFormat::EOthelloCsv,
-            RecordFormat::ExactPosition,
-        ] {
+        for format in RecordFormat::ALL {
             let _ = parse_records_lenient(&text, format);
         }
     }
