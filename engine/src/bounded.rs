@@ -6,6 +6,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
     reason = "reads untrusted input: every access is checked, every failure is an error value"
 )]
 
@@ -41,7 +43,7 @@ pub fn read(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
     let size = regular_file_size(path)?;
     too_large(size, limit)?;
     let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
-    let _read = File::open(path)?.take(limit + 1).read_to_end(&mut bytes)?;
+    let _read = File::open(path)?.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     too_large(bytes.len() as u64, limit)?;
     Ok(bytes)
 }
@@ -70,7 +72,15 @@ pub fn too_large(size: u64, limit: u64) -> io::Result<()> {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    reason = "tests"
+)]
 mod tests {
     use super::*;
 

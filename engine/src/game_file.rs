@@ -23,6 +23,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
     reason = "reads untrusted input: every access is checked, every failure is an error value"
 )]
 
@@ -141,12 +143,12 @@ pub enum NodeProblem {
 
 /// Our square index to Egaroucid's cell index (0 = h8 … 63 = a1).
 fn cell(square: Square) -> i64 {
-    63 - i64::from(square.index())
+    63_i64.saturating_sub(i64::from(square.index()))
 }
 
 /// Egaroucid's cell index to our square.
 fn square_of_cell(cell: i64) -> Option<Square> {
-    u8::try_from(63 - cell).ok().filter(|i| *i < 64).map(Square::from_index)
+    u8::try_from(63_i64.saturating_sub(cell)).ok().filter(|i| *i < 64).map(Square::from_index)
 }
 
 /// Plays `mv` from `position`, then the opponent's forced pass, as the line stores positions.
@@ -196,11 +198,11 @@ impl GameFile {
             let _ = object.insert("value".into(), node.value.map_or(NOT_CALCULATED, i64::from).into());
             let _ = object.insert("level".into(), node.level.into());
             let _ = object.insert("policy".into(), policy(Some(node)).into());
-            let _ = object.insert("next_policy".into(), policy(self.nodes.get(i + 1)).into());
+            let _ = object.insert("next_policy".into(), policy(self.nodes.get(i.saturating_add(1))).into());
             let _ = object.insert("black_time_msec".into(), 0.into());
             let _ = object.insert("white_time_msec".into(), 0.into());
             let _ = object.insert("is_random_generated_position".into(), (self.random_start == Some(i)).into());
-            let discs = board.player.count() + board.opponent.count();
+            let discs = 64_u32.saturating_sub(board.empty_count());
             let _ = top.insert(discs.to_string(), Value::Object(object));
         }
         serde_json::to_string_pretty(&Value::Object(top)).unwrap_or_default()
@@ -327,5 +329,13 @@ impl GameFile {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    reason = "tests"
+)]
 mod tests;

@@ -18,6 +18,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
     reason = "reads untrusted input: every access is checked, every failure is an error value"
 )]
 
@@ -488,7 +490,7 @@ pub fn evaluate_moves(
         }
         evals.push(MoveEval {
             mv,
-            score: -thought.score,
+            score: thought.score.saturating_neg(),
             exact: thought.exact,
             depth: thought.depth.saturating_add(1),
             nodes: thought.nodes,

@@ -22,6 +22,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
     reason = "reads untrusted input: every access is checked, every failure is an error value"
 )]
 
@@ -213,25 +215,25 @@ fn one_try(
             line.push(Move::Pass);
             continue;
         }
-        let left = spec.moves - placed;
+        let left = spec.moves.saturating_sub(placed);
         let level = match left {
             1 => spec.level,
             2 => mid,
             _ => light,
         };
         let scores = score_moves(thinker, &position, level, &mut |candidate, depth, score| {
-            let black_score = if position.side_to_move == Color::Black { score } else { -score };
+            let black_score = if position.side_to_move == Color::Black { score } else { score.saturating_neg() };
             let attempt = report.attempt;
             (report.progress)(&RandomBoardProgress {
                 attempt,
-                move_number: placed + 1,
+                move_number: placed.saturating_add(1),
                 level,
                 candidate,
                 depth,
                 black_score,
             });
         })?;
-        let black = |value: i32| if position.side_to_move == Color::Black { value } else { -value };
+        let black = |value: i32| if position.side_to_move == Color::Black { value } else { value.saturating_neg() };
         let in_range: Vec<&(Move, i32)> = scores.iter().filter(|(_, v)| spec.contains(black(*v))).collect();
         let chosen = if left <= 2 && !in_range.is_empty() {
             in_range.get(rng.below(in_range.len())).map(|chosen| **chosen)
@@ -245,7 +247,7 @@ fn one_try(
         let Ok(next) = position.play(mv) else { return Ok(None) };
         position = next;
         line.push(mv);
-        placed += 1;
+        placed = placed.saturating_add(1);
     }
     Ok(Some((line, position, last_score)))
 }
@@ -262,11 +264,12 @@ fn score_moves(
     for sq in position.board.moves() {
         let mv = Move::Place(sq);
         let Ok(child) = position.play(mv) else { continue };
-        let thought = thinker.think_with_progress(&child, level, &mut |p| progress(mv, p.depth, -p.score));
+        let thought =
+            thinker.think_with_progress(&child, level, &mut |p| progress(mv, p.depth, p.score.saturating_neg()));
         if thought.stopped {
             return Err(RandomBoardError::Stopped);
         }
-        scores.push((mv, -thought.score));
+        scores.push((mv, thought.score.saturating_neg()));
     }
     Ok(scores)
 }
@@ -275,11 +278,12 @@ fn score_moves(
 fn pick_with_loss(scores: &[(Move, i32)], rng: &mut GameRng) -> Option<(Move, i32)> {
     let best = scores.iter().map(|(_, v)| *v).max()?;
     let budget = loss_budget(rng);
-    let candidates: Vec<&(Move, i32)> = scores.iter().filter(|(_, v)| *v >= best - budget).collect();
+    let candidates: Vec<&(Move, i32)> = scores.iter().filter(|(_, v)| *v >= best.saturating_sub(budget)).collect();
     candidates.get(rng.below(candidates.len())).map(|c| **c)
 }
 
 /// `|round(N(0, LOSS_SIGMA))|` by the Box–Muller transform.
+#[expect(clippy::cast_possible_truncation, reason = "a float-to-integer `as` saturates; the budget is a few discs")]
 fn loss_budget(rng: &mut GameRng) -> i32 {
     // Two uniforms in (0, 1]: 53 random bits each, shifted off zero so the logarithm is finite.
     let mut unit = || ((rng.next_u64() >> 11) as f64 + 1.0) / (1u64 << 53) as f64;
@@ -289,5 +293,13 @@ fn loss_budget(rng: &mut GameRng) -> i32 {
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    reason = "tests"
+)]
 mod tests;

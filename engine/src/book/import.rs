@@ -23,6 +23,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
     reason = "reads untrusted input: every access is checked, every failure is an error value"
 )]
 
@@ -139,7 +141,7 @@ impl GameCounts {
     /// Counts one game given by its moves from the initial position (passes in it are skipped: they are forced).
     /// The game is followed until its first illegal move, if any.
     pub fn add_game(&mut self, moves: &[Move]) {
-        self.games += 1;
+        self.games = self.games.saturating_add(1);
         let mut board = Board::INITIAL;
         self.bump(&board);
         for mv in moves.iter().filter(|mv| **mv != Move::Pass).take(self.plies) {
@@ -161,14 +163,14 @@ impl GameCounts {
             match parse_record_line(line) {
                 RecordLine::Game(moves) => {
                     self.add_game(&moves);
-                    report.games += 1;
+                    report.games = report.games.saturating_add(1);
                 }
-                RecordLine::Blank => report.skipped += 1,
-                RecordLine::Bad(_) if i == 0 => report.skipped += 1,
+                RecordLine::Blank => report.skipped = report.skipped.saturating_add(1),
+                RecordLine::Bad(_) if i == 0 => report.skipped = report.skipped.saturating_add(1),
                 RecordLine::Bad(why) => {
-                    report.bad += 1;
+                    report.bad = report.bad.saturating_add(1);
                     if report.first_bad.len() < BAD_LINES_SHOWN {
-                        report.first_bad.push((i + 1, why));
+                        report.first_bad.push((i.saturating_add(1), why));
                     }
                 }
             }
@@ -203,7 +205,7 @@ impl GameCounts {
         };
         let mut roots = pick(&has_parent);
         // The initial position first: every game starts there.
-        roots.sort_by_key(|b| (*b != Board::INITIAL.canonical().0, 64 - b.empty_count(), key(b)));
+        roots.sort_by_key(|b| (*b != Board::INITIAL.canonical().0, 64_u32.saturating_sub(b.empty_count()), key(b)));
         Kept { leaves: pick(&has_child), roots, positions }
     }
 }
@@ -249,8 +251,8 @@ impl Shard {
     #[must_use]
     pub fn of(board: &Board, count: u32) -> u32 {
         let (c, _) = board.canonical();
-        let count = u64::from(count.max(1));
-        u32::try_from(hash_pair(c.player.0, c.opponent.0) % count).unwrap_or(0) + 1
+        let rest = hash_pair(c.player.0, c.opponent.0).checked_rem(u64::from(count)).unwrap_or(0);
+        u32::try_from(rest).unwrap_or(0).saturating_add(1)
     }
 
     /// Whether `board` belongs to this shard.
@@ -328,9 +330,9 @@ pub fn evaluate_leaves<E>(
     for leaf in leaves {
         let (canonical, _) = leaf.canonical();
         if !settings.shard.contains(&canonical) {
-            report.other_shards += 1;
+            report.other_shards = report.other_shards.saturating_add(1);
         } else if is_done(book, &canonical, settings.level) {
-            report.already += 1;
+            report.already = report.already.saturating_add(1);
         } else {
             todo.push(canonical);
         }
@@ -357,16 +359,16 @@ pub fn evaluate_leaves<E>(
         }
         drop(sender);
         let mut last_save = Instant::now();
-        let mut done = 0;
+        let mut done = 0_u64;
         loop {
             match receiver.recv_timeout(Duration::from_millis(200)) {
                 Ok((board, entry)) => {
                     let _ = book.insert(&board, entry);
-                    done += 1;
+                    done = done.saturating_add(1);
                     if board.is_game_over() {
-                        report.finished_games += 1;
+                        report.finished_games = report.finished_games.saturating_add(1);
                     } else {
-                        report.searched += 1;
+                        report.searched = report.searched.saturating_add(1);
                     }
                     control.report(Stage::Leaves, done, report.to_do);
                 }
@@ -375,7 +377,7 @@ pub fn evaluate_leaves<E>(
             }
             if outcome.is_ok() && last_save.elapsed() >= settings.save_every && done < report.to_do {
                 outcome = save(book);
-                report.saves += 1;
+                report.saves = report.saves.saturating_add(1);
                 last_save = Instant::now();
                 if outcome.is_err() {
                     // A failed save ends the run: no new leaf is started, and the loop drains the searches under way.
@@ -385,7 +387,7 @@ pub fn evaluate_leaves<E>(
         }
     });
     outcome?;
-    report.stopped = report.searched + report.finished_games < report.to_do;
+    report.stopped = report.searched.saturating_add(report.finished_games) < report.to_do;
     Ok(report)
 }
 
@@ -417,12 +419,12 @@ pub fn fill(book: &mut Book, kept: &Kept, level: u8, control: &Control<'_>) -> F
     for (board, _) in &kept.positions {
         if !book.contains(board) {
             let _ = book.insert(board, Entry::new(0, level));
-            report.added += 1;
+            report.added = report.added.saturating_add(1);
         }
     }
     for root in &kept.roots {
         let fixed = ops::fix(book, root, false, control);
-        report.fixed += fixed.visited;
+        report.fixed = report.fixed.saturating_add(fixed.visited);
         if fixed.stopped {
             report.stopped = true;
             break;
@@ -432,5 +434,13 @@ pub fn fill(book: &mut Book, kept: &Kept, level: u8, control: &Control<'_>) -> F
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, reason = "tests")]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    reason = "tests"
+)]
 mod tests;

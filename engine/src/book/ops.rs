@@ -6,6 +6,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
     reason = "reads untrusted input: every access is checked, every failure is an error value"
 )]
 
@@ -177,16 +179,16 @@ impl Info {
     }
 
     fn add(mut self, other: Info) -> Info {
-        self.positions += other.positions;
+        self.positions = self.positions.saturating_add(other.positions);
         for (a, b) in self.by_level.iter_mut().zip(&other.by_level) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
         for (a, b) in self.by_ply.iter_mut().zip(&other.by_ply) {
-            *a += b;
+            *a = a.saturating_add(*b);
         }
         let add = |a: Option<u64>, b: Option<u64>| match (a, b) {
             (None, None) => None,
-            (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
+            (a, b) => Some(a.unwrap_or(0).saturating_add(b.unwrap_or(0))),
         };
         self.links = add(self.links, other.links);
         self.leaves = add(self.leaves, other.leaves);
@@ -238,23 +240,23 @@ pub fn info(book: &Book, links: bool) -> Info {
         .fold(Info::empty, |mut info, (k, v)| {
             let board = Board::from_raw(k[0], k[1]);
             let entry = Entry::unpack(v);
-            info.positions += 1;
+            info.positions = info.positions.saturating_add(1);
             if let Some(count) = info.by_level.get_mut(usize::from(entry.level)) {
-                *count += 1;
+                *count = count.saturating_add(1);
             }
-            let ply = (60 - board.empty_count().min(60)) as usize;
+            let ply = 60_u32.saturating_sub(board.empty_count()) as usize;
             if let Some(count) = info.by_ply.get_mut(ply) {
-                *count += 1;
+                *count = count.saturating_add(1);
             }
             if links {
                 let n = legal_moves(&board).filter(|mv| book.move_value(&board, *mv).is_some()).count();
-                info.links = Some(info.links.unwrap_or(0) + n as u64);
+                info.links = Some(info.links.unwrap_or(0).saturating_add(n as u64));
                 let leaf = entry
                     .leaf
                     .mv()
                     .and_then(|mv| book_child(&board, mv))
                     .is_some_and(|(child, _)| !book.contains(&child));
-                info.leaves = Some(info.leaves.unwrap_or(0) + u64::from(leaf));
+                info.leaves = Some(info.leaves.unwrap_or(0).saturating_add(u64::from(leaf)));
             }
             info
         })
@@ -396,9 +398,9 @@ fn fix_node(
         let Some((child, negate)) = book_child(canonical, mv) else { continue };
         let (child, _) = child.canonical();
         let Some(child_entry) = fix_node(book, &child, edax_like, control, done, report) else { continue };
-        let value = if negate { -child_entry.value } else { child_entry.value };
+        let value = if negate { child_entry.value.saturating_neg() } else { child_entry.value };
         best = Some(best.map_or(value, |b| b.max(value)));
-        lines += u64::from(child_entry.lines);
+        lines = lines.saturating_add(u64::from(child_entry.lines));
     }
     if report.stopped {
         return Some(entry);
@@ -407,7 +409,7 @@ fn fix_node(
         entry.leaf.mv().and_then(|mv| book_child(canonical, mv)).is_some_and(|(child, _)| !book.contains(&child));
     if entry.leaf != Leaf::NONE && !leaf_is_valid && entry.leaf.mv().is_some() {
         entry.leaf = Leaf::NONE;
-        report.leaves_invalidated += 1;
+        report.leaves_invalidated = report.leaves_invalidated.saturating_add(1);
     }
     if edax_like && leaf_is_valid {
         best = Some(best.map_or(entry.leaf.value, |b| b.max(entry.leaf.value)));
@@ -416,7 +418,7 @@ fn fix_node(
         && best != entry.value
     {
         entry.value = best;
-        report.values_changed += 1;
+        report.values_changed = report.values_changed.saturating_add(1);
     }
     entry.lines = u32::try_from(lines.min(u64::from(MAX_LINES))).unwrap_or(MAX_LINES);
     if let Some(packed) = book.table.value_at_mut(slot) {
@@ -425,7 +427,7 @@ fn fix_node(
     if let Some(d) = done.get_mut(slot) {
         *d = true;
     }
-    report.visited += 1;
+    report.visited = report.visited.saturating_add(1);
     if report.visited.is_multiple_of(65_536) {
         control.report(Stage::Fix, report.visited, book.len() as u64);
     }
@@ -473,7 +475,7 @@ fn walk_links(book: &Book, root: &Board, walk: Walk, tick: &mut dyn FnMut(u64) -
     let max_discs = u32::from(walk.depth) + 4;
     let mut steps: u64 = 0;
     while let Some((board, remaining)) = queue.pop_front() {
-        steps += 1;
+        steps = steps.saturating_add(1);
         if steps.is_multiple_of(REPORT_EVERY) && !tick(seen.len() as u64) {
             return None;
         }
@@ -481,16 +483,16 @@ fn walk_links(book: &Book, root: &Board, walk: Walk, tick: &mut dyn FnMut(u64) -
         let links = book.move_values(&board);
         let best = links.iter().map(|m| i32::from(m.value)).max().unwrap_or(i32::from(entry.value));
         for m in links {
-            let loss = best - i32::from(m.value);
+            let loss = best.saturating_sub(i32::from(m.value));
             if loss > walk.error_per_move || loss > remaining {
                 continue;
             }
             let Some((child, _)) = book_child(&board, m.mv) else { continue };
-            if 64 - child.empty_count() > max_discs {
+            if 64_u32.saturating_sub(child.empty_count()) > max_discs {
                 continue;
             }
             let (child, _) = child.canonical();
-            let left = remaining - loss;
+            let left = remaining.saturating_sub(loss);
             let k = key(&child);
             if budget.get(&k).is_some_and(|b| *b >= left) {
                 continue;
@@ -543,7 +545,7 @@ pub fn reduce_with(book: &mut Book, root: &Board, walk: Walk, control: &Control<
     let mut report = ReduceReport { kept: keep.len() as u64, deleted: 0, stopped: false };
     for k in all.difference(&keep) {
         if book.table.remove(*k).is_some() {
-            report.deleted += 1;
+            report.deleted = report.deleted.saturating_add(1);
         }
     }
     control.report(Stage::Reduce, total, total);

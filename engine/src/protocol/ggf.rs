@@ -154,12 +154,12 @@ impl GgfGame {
     /// # Errors
     /// [`GgfError::IllegalMove`] for the first move the rules reject.
     pub fn replay(&self) -> Result<Vec<Position>, GgfError> {
-        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        let mut positions = Vec::with_capacity(self.moves.len().saturating_add(1));
         let mut position = self.start;
         positions.push(position);
         for (i, m) in self.moves.iter().enumerate() {
             let illegal = |reason: String| GgfError::IllegalMove {
-                number: i + 1,
+                number: i.saturating_add(1),
                 color: ColorName(m.color),
                 mv: m.mv,
                 offset: m.offset,
@@ -199,19 +199,19 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
     let chars: Vec<char> = text.chars().collect();
     let start = chars.windows(2).position(|w| w == ['(', ';']).ok_or(GgfError::NoGame)?;
     let mut game = GgfGame { start: Position::INITIAL, moves: Vec::new(), properties: Vec::new() };
-    let mut i = start + 2;
+    let mut i = start.saturating_add(2);
     loop {
         while chars.get(i).is_some_and(|c| c.is_whitespace()) {
-            i += 1;
+            i = i.saturating_add(1);
         }
         let Some(&c) = chars.get(i) else {
             return Err(GgfError::Unterminated { offset: chars.len() });
         };
         if c == ';' {
             // `;)` ends the game; a lone `;` (a node separator some writers add) is skipped.
-            i += 1;
+            i = i.saturating_add(1);
             while chars.get(i).is_some_and(|c| c.is_whitespace()) {
-                i += 1;
+                i = i.saturating_add(1);
             }
             if chars.get(i) == Some(&')') {
                 return Ok(game);
@@ -226,32 +226,32 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
         }
         let name_start = i;
         while chars.get(i).is_some_and(char::is_ascii_uppercase) {
-            i += 1;
+            i = i.saturating_add(1);
         }
         let name: String = chars.get(name_start..i).unwrap_or_default().iter().collect();
         while chars.get(i).is_some_and(|c| c.is_whitespace()) {
-            i += 1;
+            i = i.saturating_add(1);
         }
         if chars.get(i) != Some(&'[') {
             return Err(GgfError::MissingValue { name, offset: name_start });
         }
-        i += 1;
+        i = i.saturating_add(1);
         let mut value = String::new();
         loop {
             match chars.get(i) {
                 None => return Err(GgfError::Unterminated { offset: chars.len() }),
                 Some(']') => break,
-                Some('\\') if let Some(&escaped) = chars.get(i + 1) => {
+                Some('\\') if let Some(&escaped) = chars.get(i.saturating_add(1)) => {
                     value.push(escaped);
-                    i += 2;
+                    i = i.saturating_add(2);
                 }
                 Some(&ch) => {
                     value.push(ch);
-                    i += 1;
+                    i = i.saturating_add(1);
                 }
             }
         }
-        i += 1;
+        i = i.saturating_add(1);
         match name.as_str() {
             "B" | "W" => {
                 let color = if name == "B" { Color::Black } else { Color::White };
@@ -323,7 +323,7 @@ fn parse_board_value(value: &str, offset: usize) -> Result<Position, GgfError> {
             Some('*' | 'X' | 'x') => black |= 1 << index,
             Some('O' | 'o') => white |= 1 << index,
             Some(other) => {
-                return Err(invalid(format!("square {} is {other:?} (expected -, * or O)", index + 1)));
+                return Err(invalid(format!("square {} is {other:?} (expected -, * or O)", index.saturating_add(1))));
             }
             None => return Err(invalid(format!("only {index} of 64 squares"))),
         }

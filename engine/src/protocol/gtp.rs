@@ -305,7 +305,7 @@ impl<E: Engine + 'static> GtpSession<E> {
         Ok(match position.black_score() {
             0 => "0".to_owned(),
             s if s > 0 => format!("B+{s}"),
-            s => format!("W+{}", -s),
+            s => format!("W+{}", s.saturating_neg()),
         })
     }
 
@@ -318,7 +318,7 @@ impl<E: Engine + 'static> GtpSession<E> {
         match position.black_score() {
             0 => format!("Draw ({black}-{white})"),
             s if s > 0 => format!("Black wins by {s} ({black}-{white})"),
-            s => format!("White wins by {} ({black}-{white})", -s),
+            s => format!("White wins by {} ({black}-{white})", s.saturating_neg()),
         }
     }
 
@@ -384,7 +384,8 @@ impl<E: Engine + 'static> GtpSession<E> {
         let mut lines = vec!["   A B C D E F G H".to_owned()];
         for row in 0..8u8 {
             let cells: Vec<String> = (0..8u8).map(|column| square_char(&position, column, row).to_string()).collect();
-            lines.push(format!(" {} {} {}", row + 1, cells.join(" "), row + 1));
+            let number = row.saturating_add(1);
+            lines.push(format!(" {number} {} {number}", cells.join(" ")));
         }
         lines.push("   A B C D E F G H".to_owned());
         let (black, white) = (position.black().count(), position.white().count());

@@ -192,7 +192,7 @@ impl<E: Engine + 'static> NboardSession<E> {
     fn analyze(&self, io: &mut Io<'_>) {
         io.send(&format!("status Shirokuro is analysing the game (level {})", self.level.get()));
         let start = Instant::now();
-        let mut nodes = 0;
+        let mut nodes = 0_u64;
         for (k, position) in self.positions.iter().enumerate().rev() {
             if io.interrupted() {
                 break;
@@ -201,7 +201,7 @@ impl<E: Engine + 'static> NboardSession<E> {
             if thought.stopped {
                 break;
             }
-            nodes += thought.nodes;
+            nodes = nodes.saturating_add(thought.nodes);
             io.send(&format!("analysis {k} {:.2}", f64::from(thought.score)));
         }
         io.send(&format!("nodestats {nodes} {:.2}", start.elapsed().as_secs_f64()));

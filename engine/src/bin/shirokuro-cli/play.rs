@@ -4,6 +4,15 @@
 //! After each command the AI moves whenever it is its turn. Commands: `help`, `play f5d6…` (or just `f5d6…`),
 //! `undo [n]`, `redo [n]`, `go`, `init`/`reset`, `new` (back to the `setboard` position), `setboard <65 chars>`,
 //! `level <1-60>`, `levelinfo`, `mode <0-3>`, `hint [n]`, `analyze`, `transcript`, `clearcache`, `quit`/`exit`.
+#![deny(
+    clippy::indexing_slicing,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    reason = "reads the user's commands: every access is checked, every failure is an error message"
+)]
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -58,6 +67,7 @@ pub struct Args {
 }
 
 /// The loss curves of `--play-loss RATIO MAX_LOSS` (flat: the same at every move).
+#[expect(clippy::cast_possible_truncation, reason = "both values are checked to lie in 0..=100 first")]
 fn play_loss_curves(values: &[f64]) -> Result<LossCurves, String> {
     let [ratio, max_loss] = values else { return Err("--play-loss takes RATIO and MAX_LOSS".to_owned()) };
     if !(0.0..=1.0).contains(ratio) {
@@ -192,7 +202,7 @@ impl Session {
         let p = self.current();
         let mut s = String::from("  a b c d e f g h\n");
         for row in 0..8u8 {
-            s.push(char::from(b'1' + row));
+            s.push(char::from(b'1'.saturating_add(row)));
             for column in 0..8u8 {
                 let sq = shirokuro_engine::Square::from_coords(column, row).unwrap_or(shirokuro_engine::Square::A1);
                 let c = if p.black().contains(sq) {
@@ -419,7 +429,7 @@ impl Session {
             let scored = self.scored_moves(position);
             let Some(&(best, best_score, _)) = scored.first() else { continue };
             let played = scored.iter().find(|(m, _, _)| *m == mv).map_or(best_score, |&(_, s, _)| s);
-            let loss = best_score - played;
+            let loss = best_score.saturating_sub(played);
             let verdict = if loss == 0 {
                 ""
             } else if loss < 4 {
@@ -427,7 +437,10 @@ impl Session {
             } else {
                 "Mistake"
             };
-            out.push_str(&format!("{:>3} {mv} {played:+}  best {best} {best_score:+}  {verdict}\n", i + 1));
+            out.push_str(&format!(
+                "{:>3} {mv} {played:+}  best {best} {best_score:+}  {verdict}\n",
+                i.saturating_add(1)
+            ));
         }
         out
     }
@@ -480,6 +493,15 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
 }
 
 #[cfg(test)]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::cast_possible_truncation,
+    clippy::arithmetic_side_effects,
+    reason = "tests"
+)]
 mod tests {
     use super::*;
 
