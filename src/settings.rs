@@ -523,19 +523,49 @@ impl Paths {
 /// The file name of the default book under `resources/book/`.
 pub const SHIPPED_BOOK: &str = "shirokuro-book.egbk3.gz";
 
-/// The resources folder: `SHIROKURO_RESOURCES`, else `resources/` next to the executable or up to two levels above it
-/// (the target folder of a source checkout), else the source tree's.
+/// The resources folder: `SHIROKURO_RESOURCES`; else, going up from the executable's folder (four levels at most),
+/// `resources/` beside it (a portable copy, or the target folder of a source checkout) or `share/shirokuro/` (an
+/// installed package: `/usr/bin/shirokuro` finds `/usr/share/shirokuro/`); else the source tree's.
 fn resources_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("SHIROKURO_RESOURCES") {
         return PathBuf::from(dir);
     }
     if let Ok(exe) = std::env::current_exe() {
-        for dir in exe.ancestors().skip(1).take(4) {
-            let candidate = dir.join("resources");
-            if candidate.join("eval").is_dir() {
-                return candidate;
-            }
+        let exe = std::fs::canonicalize(&exe).unwrap_or(exe);
+        if let Some(found) = resources_near(&exe) {
+            return found;
         }
     }
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("resources")
+}
+
+/// The first folder holding `eval/` among `resources/` and `share/shirokuro/` beside the folders above `exe`.
+fn resources_near(exe: &Path) -> Option<PathBuf> {
+    exe.ancestors()
+        .skip(1)
+        .take(4)
+        .flat_map(|dir| [dir.join("resources"), dir.join("share").join("shirokuro")])
+        .find(|candidate| candidate.join("eval").is_dir())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resources_are_found_beside_the_executable_or_in_an_installed_share_folder() {
+        let root = tempfile::tempdir().unwrap();
+        let installed = root.path().join("usr");
+        std::fs::create_dir_all(installed.join("bin")).unwrap();
+        std::fs::create_dir_all(installed.join("share/shirokuro/eval")).unwrap();
+        assert_eq!(resources_near(&installed.join("bin/shirokuro")), Some(installed.join("share/shirokuro")));
+
+        let portable = root.path().join("portable");
+        std::fs::create_dir_all(portable.join("resources/eval")).unwrap();
+        assert_eq!(resources_near(&portable.join("shirokuro")), Some(portable.join("resources")));
+
+        let bare = root.path().join("bare");
+        std::fs::create_dir_all(&bare).unwrap();
+        assert_eq!(resources_near(&bare.join("shirokuro")), None);
+    }
 }
