@@ -10,6 +10,7 @@ use std::time::Duration;
 use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{Column, button, column, container, row, stack, text};
 use iced::{Element, Length, Subscription, Task, Theme};
+use shirokuro_engine::book::BookFormat;
 use shirokuro_engine::notation::{ImportKind, import_any};
 use shirokuro_engine::random_board::RandomBoardError;
 
@@ -18,6 +19,7 @@ use crate::context::Ctx;
 use crate::dialog::{self, Picked, Purpose};
 use crate::engine_worker::{self, EngineOptions, Event, Handle};
 use crate::game::{self, Action, Game, Order};
+use crate::help;
 use crate::i18n::Language;
 use crate::in_out::{self, InOut};
 use crate::log::LogLine;
@@ -25,6 +27,7 @@ use crate::menu;
 use crate::message::Message;
 use crate::modal::{self, FileChooser, Modal, text_box};
 use crate::notice::{Notice, TextProblem};
+use crate::open_file;
 use crate::settings::{self, Change, Paths, Settings};
 use crate::shortcut::shortcut;
 
@@ -50,6 +53,28 @@ pub struct App {
     closing: bool,
     /// While closing: the book worker has ended its queue.
     book_flushed: bool,
+    /// The game file the game was opened from or last saved to (the window title shows its name).
+    game_file: Option<PathBuf>,
+}
+
+/// The window's moves and the files dropped on it.
+pub fn window_event(event: iced::Event, _status: iced::event::Status, _window: iced::window::Id) -> Option<Message> {
+    match event {
+        iced::Event::Window(iced::window::Event::Moved(point)) => Some(Message::WindowMoved(point)),
+        iced::Event::Window(iced::window::Event::FileDropped(path)) => Some(Message::OpenFile(path)),
+        _ => None,
+    }
+}
+
+/// Asks the desktop to show `target` (an address or a file) in the background; a failure becomes a notice.
+fn open_link(target: String) -> Task<Message> {
+    Task::perform(
+        async move {
+            let result = help::open(&target);
+            (target, result)
+        },
+        |(target, result)| Message::LinkOpened(target, result),
+    )
 }
 
 /// The feature context from the app's fields (a function so that other fields stay free to borrow mutably).
@@ -79,6 +104,7 @@ impl App {
             closing: false,
             book_flushed: false,
             dirty: false,
+            game_file: None,
         }
     }
 
@@ -136,10 +162,14 @@ impl App {
         &self.notices
     }
 
-    /// The window title.
+    /// The window title: the app's name, after the game file's name when the game came from one.
     #[must_use]
     pub fn title(&self) -> String {
-        self.language.strings().window_title.clone()
+        let name = &self.language.strings().window_title;
+        match self.game_file.as_deref().and_then(std::path::Path::file_name) {
+            Some(file) => format!("{} — {name}", file.to_string_lossy()),
+            None => name.clone(),
+        }
     }
 
     fn ctx(&self) -> Ctx<'_> {
@@ -165,6 +195,7 @@ impl App {
             Message::Engine(event) => self.engine_event(event),
             Message::NewGame(mode) => {
                 (self.settings.ai_plays_black, self.settings.ai_plays_white) = mode.ai_sides();
+                self.game_file = None;
                 let action = self.game.new_game(&make_ctx(&self.settings, self.language, &self.books));
                 self.perform(action);
                 self.save()
@@ -180,6 +211,30 @@ impl App {
                 self.modal = Some(Modal::About);
                 Task::none()
             }
+            Message::Licences => {
+                self.modal = Some(Modal::Licences(modal::licences::Licences::default()));
+                Task::none()
+            }
+            Message::HowToUse => {
+                let exe = std::env::current_exe().ok();
+                let candidates = help::manual_candidates(self.language, exe.as_deref(), &self.paths.resources_dir);
+                match help::find_manual(candidates) {
+                    Ok(manual) => open_link(manual.to_string_lossy().into_owned()),
+                    Err(looked) => {
+                        self.notices.push(Notice::ManualMissing { looked });
+                        Task::none()
+                    }
+                }
+            }
+            Message::ReportProblem => open_link(help::ISSUES.to_owned()),
+            Message::LinkOpened(target, Err(error)) => {
+                self.notices.push(Notice::LinkFailed { target, error });
+                Task::none()
+            }
+            Message::LinkOpened(_, Ok(())) => Task::none(),
+            Message::OpenFile(path) => Task::perform(async move { open_file::classify(path) }, Message::FileClassified),
+            Message::FileClassified(classified) => self.open_classified(classified),
+            Message::WindowMoved(point) => self.moved(point),
             Message::DeviateTranscripts => {
                 self.modal = Some(Modal::Text(modal::TextBox::new(text_box::Purpose::DeviateTranscripts)));
                 Task::none()
@@ -300,6 +355,9 @@ impl App {
                 Task::none()
             }
             in_out::Action::Log(line) => {
+                if let LogLine::GameSaved(path) = &line {
+                    self.game_file = Some(path.clone());
+                }
                 self.game.log(line);
                 Task::none()
             }
@@ -310,6 +368,7 @@ impl App {
             in_out::Action::LoadGame(path, file) => {
                 let action = self.game.load_game(&file, &make_ctx(&self.settings, self.language, &self.books));
                 self.perform(action);
+                self.game_file = Some(path.clone());
                 self.game.log(LogLine::GameOpened(path));
                 Task::none()
             }
@@ -358,6 +417,14 @@ impl App {
             modal::Action::FileChosen(purpose, path) => {
                 self.modal = None;
                 self.file_chosen(purpose, path)
+            }
+            modal::Action::Confirmed(modal::confirm::Question::UseBook { file }) => {
+                self.modal = None;
+                self.book_message(book::Message::FileChosen(Operation::Reference, file))
+            }
+            modal::Action::Confirmed(modal::confirm::Question::MergeBook { file, .. }) => {
+                self.modal = None;
+                self.book_message(book::Message::FileChosen(Operation::Merge, file))
             }
             modal::Action::Confirmed(modal::confirm::Question::ResetBook { .. }) => {
                 // The default book replaces the book in use, in the default book's file.
@@ -413,6 +480,7 @@ impl App {
                 let action = if imported.kind == ImportKind::Continuation {
                     self.game.play_moves(&imported.moves, &ctx)
                 } else {
+                    self.game_file = None;
                     self.game.load_line(imported.start, &imported.moves, &ctx)
                 };
                 self.perform(action);
@@ -487,6 +555,36 @@ impl App {
         self.save()
     }
 
+    /// A file to open was read: a game opens as Open Game opens it, text as Input Text reads it, and a book is asked
+    /// about first (use it from now on, or merge it into the book in use).
+    fn open_classified(&mut self, classified: open_file::Classified) -> Task<Message> {
+        let open_file::Classified { path, kind } = classified;
+        match kind {
+            Ok(open_file::Kind::Game) => return InOut::open(path).map(Message::InOut),
+            Ok(open_file::Kind::Text(text)) => {
+                let _taken = self.import_text(&text);
+            }
+            Ok(open_file::Kind::Book(BookFormat::Egbk3)) => {
+                self.modal = Some(Modal::Confirm(modal::confirm::Question::UseBook { file: path }));
+            }
+            Ok(open_file::Kind::Book(format)) => {
+                self.modal = Some(Modal::Confirm(modal::confirm::Question::MergeBook { file: path, format }));
+            }
+            Err(problem) => self.notices.push(Notice::OpenFailed { file: path, problem }),
+        }
+        Task::none()
+    }
+
+    fn moved(&mut self, point: iced::Point) -> Task<Message> {
+        let position = [point.x.round() as i32, point.y.round() as i32];
+        let kept = position.iter().all(|v| settings::WINDOW_POSITIONS.contains(v)).then_some(position);
+        if kept == self.settings.window_position {
+            return Task::none();
+        }
+        self.settings.window_position = kept;
+        self.save()
+    }
+
     fn resized(&mut self, size: iced::Size) -> Task<Message> {
         let side = |v: f32| (v.round() as u32).clamp(*settings::WINDOW_SIDES.start(), *settings::WINDOW_SIDES.end());
         let (width, height) = (side(size.width), side(size.height));
@@ -540,6 +638,7 @@ impl App {
             iced::window::close_requests().map(|_id| Message::CloseRequested),
             crate::signals::subscription().map(|()| Message::CloseRequested),
             iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
+            iced::event::listen_with(window_event),
         ];
         if self.books.running().is_some() || self.game.is_thinking() || self.game.is_busy() {
             subscriptions.push(iced::time::every(Duration::from_millis(250)).map(|_| Message::Tick));

@@ -170,6 +170,9 @@ strings! {
     generating_random_search, stop_job, book_save,
     book_reset_default, book_reset_question, book_reset_yes, notice_default_book,
     io_not_a_file, notice_book_locked, notice_book_locked_by,
+    open_book_title, open_book_use_question, open_book_use_yes, open_book_merge_question, open_book_merge_yes,
+    notice_open_failed, notice_open_unknown, how_to_use, licences, licences_intro, report_problem,
+    notice_open_link_failed, notice_manual_missing, about_build,
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod engine_worker;
 pub mod failure;
 pub mod fsutil;
 pub mod game;
+pub mod help;
 pub mod i18n;
 pub mod in_out;
 pub mod log;
@@ -22,6 +23,7 @@ pub mod menu;
 pub mod message;
 pub mod modal;
 pub mod notice;
+pub mod open_file;
 pub mod opening;
 pub mod record;
 pub mod screenshot;
@@ -34,6 +36,9 @@ pub mod worker;
 /// The bundled fonts (M PLUS 1, SIL Open Font License 1.1): Latin and Japanese without system fonts.
 pub const FONTS: [&[u8]; 2] =
     [include_bytes!("../resources/fonts/MPLUS1-Regular.otf"), include_bytes!("../resources/fonts/MPLUS1-Bold.otf")];
+
+/// The application id: the desktop entry's and the AppStream file's name (`packaging/`), and the window's class.
+pub const APP_ID: &str = "io.github.shirokuro_othello.shirokuro";
 
 /// The family name of the bundled fonts, used as the default font.
 pub const FONT_FAMILY: &str = "M PLUS 1";

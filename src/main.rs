@@ -4,9 +4,22 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 use std::ffi::OsStr;
+use std::path::PathBuf;
 
+use clap::Parser;
 use shirokuro::app::App;
 use shirokuro::settings::{self, Paths};
+use shirokuro::{help, message::Message};
+
+/// Shirokuro: an Othello (Reversi) study tool. Play the AI at levels 1-60, get hints and analysis, and build opening
+/// books. The command-line engine is `shirokuro-cli`.
+#[derive(Debug, Parser)]
+#[command(name = "shirokuro", version = help::VERSION)]
+struct Arguments {
+    /// A game file (Egaroucid's JSON), an opening book (egbk3, egbk2, egbk, Edax .dat) or a transcript to open; its
+    /// kind is told from its content.
+    file: Option<PathBuf>,
+}
 
 /// wgpu's native backends, in `WGPU_BACKEND` syntax: Vulkan, Metal and DX12, without OpenGL.
 const NATIVE_WGPU_BACKENDS: &str = "vulkan,metal,dx12";
@@ -42,6 +55,7 @@ fn prefer_native_gpu_backends() -> Option<&'static str> {
 
 fn main() -> iced::Result {
     let wgpu_backends = prefer_native_gpu_backends();
+    let arguments = Arguments::parse();
     tracing_subscriber::fmt().with_writer(std::io::stderr).init();
     match wgpu_backends {
         Some(backends) => tracing::info!(
@@ -53,17 +67,34 @@ fn main() -> iced::Result {
     let paths = Paths::platform();
     let loaded = settings::load(&paths.settings_file);
     let size = (loaded.settings.window_width as f32, loaded.settings.window_height as f32);
-    let boot = move || App::new(paths.clone(), loaded.clone());
+    let position = loaded.settings.window_position.map_or(iced::window::Position::Centered, |[x, y]| {
+        iced::window::Position::Specific(iced::Point::new(x as f32, y as f32))
+    });
+    let boot = move || {
+        let app = App::new(paths.clone(), loaded.clone());
+        let open =
+            arguments.file.clone().map_or_else(iced::Task::none, |file| iced::Task::done(Message::OpenFile(file)));
+        (app, open)
+    };
     let mut application = iced::application(boot, App::update, App::view)
         .title(App::title)
         .subscription(App::subscription)
         .theme(App::theme)
         .default_font(iced::Font::with_name(shirokuro::FONT_FAMILY))
         .antialiasing(true)
-        // The close button asks; the app saves what it must first (see App's close handling).
-        .exit_on_close_request(false)
-        .window_size(size)
-        .centered();
+        .window(iced::window::Settings {
+            size: size.into(),
+            position,
+            // The close button asks; the app saves what it must first (see App's close handling).
+            exit_on_close_request: false,
+            // The desktop entry's name: Wayland compositors and X11 window managers match the window to it.
+            #[cfg(target_os = "linux")]
+            platform_specific: iced::window::settings::PlatformSpecific {
+                application_id: shirokuro::APP_ID.to_owned(),
+                ..Default::default()
+            },
+            ..Default::default()
+        });
     for font in shirokuro::FONTS {
         application = application.font(font);
     }

@@ -281,7 +281,12 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         ),
         action(label!(s.book_info), None, book(Operation::Info)),
     ]);
-    let help_menu = menu(vec![action(label!(s.about), None, Message::About)]);
+    let help_menu = menu(vec![
+        action(label!(s.how_to_use), None, Message::HowToUse),
+        action(label!(s.licences), None, Message::Licences),
+        action(label!(s.report_problem), None, Message::ReportProblem),
+        action(label!(s.about), None, Message::About),
+    ]);
     let language_menu = menu(
         Language::ALL
             .iter()

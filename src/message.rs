@@ -1,6 +1,9 @@
 //! The root message: each feature's messages wrapped, and the few the root handles itself.
 
+use std::path::PathBuf;
+
 use iced::keyboard;
+use shirokuro_engine::fsutil::IoFailure;
 
 use crate::book;
 use crate::dialog::{self, Picked};
@@ -9,6 +12,7 @@ use crate::game::{self, Mode};
 use crate::i18n::Language;
 use crate::in_out;
 use crate::modal;
+use crate::open_file;
 use crate::settings::Change;
 
 /// Root messages.
@@ -32,6 +36,20 @@ pub enum Message {
     LanguageSelected(Language),
     /// Help ▸ About.
     About,
+    /// Help ▸ How to Use: open the manual.
+    HowToUse,
+    /// Help ▸ Licences.
+    Licences,
+    /// Help ▸ Report a Problem: open the issue tracker.
+    ReportProblem,
+    /// The desktop was asked to show this address or file (or could not be).
+    LinkOpened(String, Result<(), IoFailure>),
+    /// Open this file (given on the command line or dropped on the window): a game, a book or a transcript.
+    OpenFile(PathBuf),
+    /// What the file to open holds was read.
+    FileClassified(open_file::Classified),
+    /// The window was moved to this position.
+    WindowMoved(iced::Point),
     /// Book ▸ Book Deviate with Transcripts: open its box.
     DeviateTranscripts,
     /// A system file dialog answered (with the request it answers).

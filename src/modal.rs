@@ -6,6 +6,7 @@ pub mod about;
 pub mod confirm;
 pub mod file_chooser;
 pub mod library;
+pub mod licences;
 pub mod save_game;
 pub mod text_box;
 
@@ -28,6 +29,8 @@ use crate::i18n::Strings;
 pub enum Modal {
     /// Help ▸ About.
     About,
+    /// Help ▸ Licences.
+    Licences(licences::Licences),
     /// Book ▸ Book Info.
     BookInfo(Box<Info>),
     /// In/Out ▸ Input Text, or Book ▸ Book Deviate with Transcripts.
@@ -59,6 +62,8 @@ pub enum Message {
     Chooser(file_chooser::Message),
     /// The question was answered Yes.
     Yes,
+    /// Help ▸ Licences: show or hide this licence's text.
+    LicenceToggled(usize),
 }
 
 /// What the root must do after an update.
@@ -101,6 +106,10 @@ impl Modal {
             }
             (Modal::Library(_), Message::LibraryOpen(path)) => Action::OpenGame(path),
             (Modal::Confirm(question), Message::Yes) => Action::Confirmed(question.clone()),
+            (Modal::Licences(licences), Message::LicenceToggled(index)) => {
+                licences.toggle(index);
+                Action::None
+            }
             (Modal::FileChooser(chooser), Message::Chooser(message)) => match chooser.update(message) {
                 file_chooser::Action::None => Action::None,
                 file_chooser::Action::Run(task) => Action::Run(task.map(Message::Chooser)),
@@ -115,6 +124,7 @@ impl Modal {
     pub fn view<'a>(&'a self, s: &Strings, settings_file: &Path) -> Element<'a, Message> {
         let (content, id) = match self {
             Modal::About => (about::view(s, settings_file, Message::Close), "about"),
+            Modal::Licences(licences) => (licences.view(s, Message::LicenceToggled, Message::Close), "licences"),
             Modal::BookInfo(info) => (crate::book::info::view(s, info, Message::Close), "book-info"),
             Modal::Text(text) => (text.view(s, Message::Text, Message::Close), "text-box"),
             Modal::SaveGame(form) => (form.view(s, Message::SaveGame, Message::Close), "save-game"),

@@ -11,6 +11,7 @@ use crate::book::problem::BookProblem;
 use crate::failure::{self as system, Shared};
 use crate::fsutil::SaveFailure;
 use crate::i18n::{Strings, fill};
+use crate::open_file;
 use crate::screenshot::ScreenshotError;
 
 mod game_file;
@@ -158,6 +159,25 @@ pub enum Notice {
         /// Why.
         error: BookProblem,
     },
+    /// A file given on the command line or dropped on the window could not be opened.
+    OpenFailed {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        problem: open_file::Problem,
+    },
+    /// Help's manual, licences page or issue tracker could not be shown: no program opens it.
+    LinkFailed {
+        /// The address or file.
+        target: String,
+        /// Why.
+        error: IoFailure,
+    },
+    /// Help ▸ How to Use found no manual in these places.
+    ManualMissing {
+        /// Where it was looked for.
+        looked: Vec<PathBuf>,
+    },
 }
 
 impl Notice {
@@ -205,6 +225,17 @@ impl Notice {
                 fill(&s.notice_default_book, &[positions, &file.display()])
             }
             Notice::BookNotWritable => fill(&s.notice_book_failed, &[&s.book_no_file]),
+            Notice::OpenFailed { file, problem: open_file::Problem::Read(error) } => {
+                fill(&s.notice_open_failed, &[&file.display(), &system::io(s, error)])
+            }
+            Notice::OpenFailed { file, problem: open_file::Problem::Unknown } => {
+                fill(&s.notice_open_unknown, &[&file.display()])
+            }
+            Notice::LinkFailed { target, error } => fill(&s.notice_open_link_failed, &[target, &system::io(s, error)]),
+            Notice::ManualMissing { looked } => {
+                let places: Vec<String> = looked.iter().map(|path| path.display().to_string()).collect();
+                fill(&s.notice_manual_missing, &[&places.join(", ")])
+            }
         }
     }
 }

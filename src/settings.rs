@@ -45,6 +45,8 @@ pub const RANDOM_SCORES: RangeInclusive<i8> = -64..=64;
 pub const RANDOM_SCORE_GAP: i8 = 2;
 /// Window sizes remembered (logical pixels, each side).
 pub const WINDOW_SIDES: RangeInclusive<u32> = 300..=16_384;
+/// Window positions kept: a window further out was on a screen that is gone, and opens centred instead.
+pub const WINDOW_POSITIONS: RangeInclusive<i32> = -16_384..=16_384;
 
 /// Everything the app remembers between runs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -75,6 +77,9 @@ pub struct Settings {
     pub window_width: u32,
     /// Window height at the last resize (logical pixels).
     pub window_height: u32,
+    /// The window's position at the last move (`[x, y]`, logical pixels on the desktop); centred when absent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_position: Option<[i32; 2]>,
     /// What is shown.
     pub display: Display,
     /// Book learning limits (Book › Book Settings).
@@ -239,6 +244,7 @@ impl Default for Settings {
             book_file: None,
             window_width: 1100,
             window_height: 720,
+            window_position: None,
             display: Display::default(),
             book: BookSettings::default(),
             random_board: RandomBoardSettings::default(),
@@ -396,6 +402,13 @@ impl Settings {
                 .unwrap_or(d.window_width),
             window_height: take(&mut table, "", "window_height", |v| WINDOW_SIDES.contains(v), notices)
                 .unwrap_or(d.window_height),
+            window_position: take(
+                &mut table,
+                "",
+                "window_position",
+                |[x, y]: &[i32; 2]| WINDOW_POSITIONS.contains(x) && WINDOW_POSITIONS.contains(y),
+                notices,
+            ),
             book: match table.remove("book") {
                 None => d.book,
                 Some(toml::Value::Table(book)) => BookSettings::from_table(book, notices),

@@ -353,15 +353,23 @@ fn keep_owner(_file: &File, _previous: &Metadata) {}
 
 /// Makes `bak` a copy of `path` (a hard link where possible), replacing an older `bak`.
 fn keep_backup(path: &Path, bak: &Path) -> io::Result<()> {
-    match fs::remove_file(bak) {
-        Err(error) if error.kind() != io::ErrorKind::NotFound => return Err(error),
-        _ => {}
+    // The copy is made under a temporary name and renamed over `bak`: `bak` is never opened for writing, because
+    // another save (a second instance) may have made it a hard link of `path`, and writing into it would truncate
+    // the live file. Both renames are atomic, so concurrent saves each leave a whole `bak` and a whole file.
+    let (Some(dir), Some(name)) = (bak.parent(), bak.file_name()) else {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "the backup path has no file name"));
+    };
+    let _removed = leftover::remove(dir, name);
+    let tmp = dir.join(leftover::temporary_name(name));
+    let made = fs::hard_link(path, &tmp).or_else(|_| {
+        let _copied = fs::copy(path, &tmp)?;
+        File::open(&tmp)?.sync_all()
+    });
+    let result = made.and_then(|()| fs::rename(&tmp, bak));
+    if result.is_err() {
+        let _ignored = fs::remove_file(&tmp);
     }
-    if fs::hard_link(path, bak).is_err() {
-        let _copied = fs::copy(path, bak)?;
-        File::open(bak)?.sync_all()?;
-    }
-    Ok(())
+    result
 }
 
 /// Syncs a directory so that a rename in it is durable (best effort: not every platform can open directories).

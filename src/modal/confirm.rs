@@ -1,9 +1,11 @@
-//! A question before a change the app cannot undo by itself: Yes carries it out, Cancel (or Esc) closes the box.
+//! A question before a change the app cannot undo by itself, or one the user may not have meant (a book file opened
+//! from the desktop): Yes carries it out, Cancel (or Esc) closes the box.
 
 use std::path::PathBuf;
 
 use iced::Element;
 use iced::widget::{button, column, container, row, text};
+use shirokuro_engine::book::BookFormat;
 
 use crate::i18n::{Strings, fill};
 
@@ -17,6 +19,18 @@ pub enum Question {
         /// Its file (kept as `.bak`).
         file: PathBuf,
     },
+    /// A book in Egaroucid's current format was opened: use it from now on (as Book Reference does)?
+    UseBook {
+        /// The book file.
+        file: PathBuf,
+    },
+    /// A book in another format was opened: merge it into the book in use?
+    MergeBook {
+        /// The book file.
+        file: PathBuf,
+        /// Its format.
+        format: BookFormat,
+    },
 }
 
 /// The box: the question, Yes (`yes`) and Cancel (`no`).
@@ -26,6 +40,16 @@ pub fn view<'a, M: Clone + 'a>(s: &Strings, question: &Question, yes: M, no: M) 
             s.book_reset_default.clone(),
             fill(&s.book_reset_question, &[positions, &file.display()]),
             s.book_reset_yes.clone(),
+        ),
+        Question::UseBook { file } => (
+            s.open_book_title.clone(),
+            fill(&s.open_book_use_question, &[&file.display()]),
+            s.open_book_use_yes.clone(),
+        ),
+        Question::MergeBook { file, format } => (
+            s.open_book_title.clone(),
+            fill(&s.open_book_merge_question, &[format, &file.display()]),
+            s.open_book_merge_yes.clone(),
         ),
     };
     column![
