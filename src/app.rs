@@ -228,7 +228,8 @@ impl App {
             }
             Message::ReportProblem => open_link(help::ISSUES.to_owned()),
             Message::LinkOpened(target, Err(error)) => {
-                self.notices.push(Notice::LinkFailed { target, error });
+                tracing::warn!("no program opened {target}: {}", error.message);
+                self.notices.push(Notice::LinkFailed { target });
                 Task::none()
             }
             Message::LinkOpened(_, Ok(())) => Task::none(),

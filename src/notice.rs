@@ -166,12 +166,11 @@ pub enum Notice {
         /// Why.
         problem: open_file::Problem,
     },
-    /// Help's manual, licences page or issue tracker could not be shown: no program opens it.
+    /// Help's manual or issue tracker could not be shown: no program opens it (the launcher's own message, in
+    /// English, goes to the log only).
     LinkFailed {
         /// The address or file.
         target: String,
-        /// Why.
-        error: IoFailure,
     },
     /// Help ▸ How to Use found no manual in these places.
     ManualMissing {
@@ -231,7 +230,7 @@ impl Notice {
             Notice::OpenFailed { file, problem: open_file::Problem::Unknown } => {
                 fill(&s.notice_open_unknown, &[&file.display()])
             }
-            Notice::LinkFailed { target, error } => fill(&s.notice_open_link_failed, &[target, &system::io(s, error)]),
+            Notice::LinkFailed { target } => fill(&s.notice_open_link_failed, &[target]),
             Notice::ManualMissing { looked } => {
                 let places: Vec<String> = looked.iter().map(|path| path.display().to_string()).collect();
                 fill(&s.notice_manual_missing, &[&places.join(", ")])

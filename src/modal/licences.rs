@@ -2,8 +2,8 @@
 //! writes into `resources/licences/third-party.txt` (see `packaging/licences.sh`), compiled into the app so that it
 //! is there without any file. Each licence is a line with the crates under it; a click shows or hides its text.
 
-use iced::Element;
 use iced::widget::{button, column, container, scrollable, text};
+use iced::{Element, Length};
 
 use crate::i18n::Strings;
 
@@ -62,15 +62,16 @@ impl Licences {
                 list = list.push(container(text(licence.text).size(12)).padding([4, 16]));
             }
         }
-        column![
+        // The list takes the height left by the window (at most 480 px), so Close stays in view in a small window.
+        let content = column![
             text(s.licences.clone()).size(20),
             text(s.licences_intro.clone()).width(640),
-            scrollable(list).height(480).width(680),
+            scrollable(list).height(Length::Fill).width(680),
             container(button(text(s.close.clone())).on_press(close)).id("close"),
         ]
         .spacing(10)
-        .padding(20)
-        .into()
+        .padding(20);
+        container(content).max_height(680).into()
     }
 }
 
