@@ -65,6 +65,7 @@ fn main() -> iced::Result {
         None => tracing::info!("renderer: as chosen by ICED_BACKEND / WGPU_BACKEND"),
     }
     let paths = Paths::platform();
+    tracing::info!("resources: {}", paths.resources_dir.display());
     let loaded = settings::load(&paths.settings_file);
     let size = (loaded.settings.window_width as f32, loaded.settings.window_height as f32);
     let position = loaded.settings.window_position.map_or(iced::window::Position::Centered, |[x, y]| {

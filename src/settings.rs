@@ -537,8 +537,10 @@ impl Paths {
 pub const SHIPPED_BOOK: &str = "shirokuro-book.egbk3.gz";
 
 /// The resources folder: `SHIROKURO_RESOURCES`; else, going up from the executable's folder (four levels at most),
-/// `resources/` beside it (a portable copy, or the target folder of a source checkout) or `share/shirokuro/` (an
-/// installed package: `/usr/bin/shirokuro` finds `/usr/share/shirokuro/`); else the source tree's.
+/// `resources/` beside it (a portable copy, a Windows installation, or the target folder of a source checkout),
+/// `share/shirokuro/` (an installed package: `/usr/bin/shirokuro` finds `/usr/share/shirokuro/`) or
+/// `Resources/resources/` (a macOS bundle: cargo-packager puts them in `Contents/Resources/`, keeping their folder);
+/// else the source tree's.
 fn resources_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("SHIROKURO_RESOURCES") {
         return PathBuf::from(dir);
@@ -552,12 +554,15 @@ fn resources_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("resources")
 }
 
-/// The first folder holding `eval/` among `resources/` and `share/shirokuro/` beside the folders above `exe`.
+/// The first folder holding `eval/` among `resources/`, `share/shirokuro/` and `Resources/resources/` beside the
+/// folders above `exe`.
 fn resources_near(exe: &Path) -> Option<PathBuf> {
     exe.ancestors()
         .skip(1)
         .take(4)
-        .flat_map(|dir| [dir.join("resources"), dir.join("share").join("shirokuro")])
+        .flat_map(|dir| {
+            [dir.join("resources"), dir.join("share").join("shirokuro"), dir.join("Resources").join("resources")]
+        })
         .find(|candidate| candidate.join("eval").is_dir())
 }
 
@@ -576,6 +581,11 @@ mod tests {
         let portable = root.path().join("portable");
         std::fs::create_dir_all(portable.join("resources/eval")).unwrap();
         assert_eq!(resources_near(&portable.join("shirokuro")), Some(portable.join("resources")));
+
+        let bundle = root.path().join("Shirokuro.app/Contents");
+        std::fs::create_dir_all(bundle.join("MacOS")).unwrap();
+        std::fs::create_dir_all(bundle.join("Resources/resources/eval")).unwrap();
+        assert_eq!(resources_near(&bundle.join("MacOS/shirokuro")), Some(bundle.join("Resources/resources")));
 
         let bare = root.path().join("bare");
         std::fs::create_dir_all(&bare).unwrap();
