@@ -69,3 +69,33 @@ fn book_quality_samples_positions_and_compares_them_with_a_search() {
     let strip_time = |text: &str| text.lines().skip(1).collect::<Vec<_>>().join("\n");
     assert_eq!(strip_time(&String::from_utf8_lossy(&again.stdout)), strip_time(&report));
 }
+
+#[test]
+fn book_quality_keeps_its_results_and_shards_add_up_to_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let _ = ok(&cli(&["book", "deviate", "q.egbk3", "--level", "1", "--depth", "6", "--threads", "1"], dir.path()));
+    let base = ["book", "quality", "q.egbk3", "--samples", "6", "--plies", "2-6", "--level", "2", "--threads", "1"];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let output = cli(&args, dir.path());
+        let _ = ok(&output);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let table = |report: &str| report.lines().skip(1).collect::<Vec<_>>().join("\n");
+    let whole = run(&[]);
+    let _ = run(&["--results", "q1.txt", "--shard", "1/2"]);
+    let _ = run(&["--results", "q2.txt", "--shard", "2/2"]);
+    let first = std::fs::read_to_string(dir.path().join("q1.txt")).unwrap();
+    let second = std::fs::read_to_string(dir.path().join("q2.txt")).unwrap();
+    assert_eq!(first.lines().count() + second.lines().count(), 2 + 6, "{first}{second}");
+    std::fs::write(dir.path().join("q.txt"), format!("{first}{second}")).unwrap();
+    let joined = run(&["--results", "q.txt"]);
+    assert!(joined.contains("6 positions (nothing searched in this run)"), "{joined}");
+    assert_eq!(table(&joined), table(&whole));
+    // Another level is another sample: the file is refused, not mixed.
+    let args: Vec<&str> =
+        base.iter().copied().chain(["--results", "q.txt"]).map(|a| if a == "2" { "3" } else { a }).collect();
+    let refused = cli(&args, dir.path());
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("made for another sample"));
+}

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use shirokuro_engine::book::edax::WriteOptions;
 use shirokuro_engine::book::exits::book_exits;
 use shirokuro_engine::book::file::{ReadOptions, write_to};
+use shirokuro_engine::book::import::Shard;
 use shirokuro_engine::book::learn::{
     DeviateSettings, LeafSettings, Searcher, ThinkerSearcher, deviate, deviate_transcripts, recalculate_leaves, store,
 };
@@ -278,9 +279,13 @@ enum Op {
         #[command(flatten)]
         output: Output,
     },
-    /// Writes a synthetic egbk3 book of random positions (for benchmarks).
     /// Measures a book's values: positions sampled at the plies asked for, each searched at --level, compared with the
     /// book's value (mean absolute difference) and best move (how often it is the search's best move).
+    #[command(after_help = "Long runs: give --results FILE. Each compared position is added to it as soon as it is \
+    searched, and a run with the same book, settings and file goes on where the last one stopped (Ctrl-C or SIGTERM \
+    at any moment loses at most the searches under way). Shards: run --shard K/N for K = 1..N with one results file \
+    each, concatenate the files (`cat q-*.txt > q.txt`), and run once more with --results q.txt: it searches \
+    nothing and prints the report over all of them.")]
     Quality {
         #[command(flatten)]
         input: Input,
@@ -298,6 +303,12 @@ enum Op {
         /// Seed of the sample.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Keep each comparison in this file as it is made, and go on from it (see below).
+        #[arg(long)]
+        results: Option<PathBuf>,
+        /// Search only the sampled positions K, K + N, K + 2N, … of the sample (1 <= K <= N).
+        #[arg(long, value_parser = Shard::parse)]
+        shard: Option<Shard>,
     },
     /// Writes an empty book (as Egaroucid ships one), to grow with deviate, store, merge or import-games.
     New {
@@ -307,6 +318,7 @@ enum Op {
         #[arg(long, value_parser = parse_format)]
         format: Option<BookFormat>,
     },
+    /// Writes a synthetic egbk3 book of random positions (for benchmarks).
     Generate {
         /// The file to write.
         out: PathBuf,
@@ -783,7 +795,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             outln!("leaves: {} positions searched, {} leaves set", report.searched, report.set);
             target.save_final(&book)?;
         }
-        Op::Quality { input, ai, samples, plies, bands, seed } => {
+        Op::Quality { input, ai, samples, plies, bands, seed, results, shard } => {
             let (book, _) = input.load()?;
             let settings = quality::Settings {
                 samples: *samples,
@@ -793,6 +805,8 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 threads: ai.threads,
                 hash_level: ai.hash_level,
                 seed: *seed,
+                results: results.clone(),
+                shard: shard.unwrap_or(Shard::ALL),
             };
             let _compared = quality::run(&book, &ai.weights()?, &settings, control)?;
         }
