@@ -375,6 +375,7 @@ fn deviate_settings(settings: &Settings) -> DeviateSettings {
         threads: usize::from(settings.threads),
         // Egaroucid autosaves hourly; the end of the run (or a stop) always saves.
         save_every: std::time::Duration::from_secs(3600),
+        shard: shirokuro_engine::book::import::Shard::ALL,
     }
 }
 

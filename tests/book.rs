@@ -203,6 +203,7 @@ fn a_transcript_is_added_and_a_deviate_stops_when_asked_and_is_saved() {
         max_loops: usize::MAX,
         threads: 1,
         save_every: std::time::Duration::from_secs(3600),
+        shard: shirokuro_engine::book::import::Shard::ALL,
     };
     handle.send(Job::Deviate { root: Board::INITIAL, settings, hash_level: 12 });
     assert_eq!(started(&mut events), Operation::Deviate);
@@ -228,6 +229,7 @@ fn deviate_with_transcripts_adds_each_line_and_what_follows_its_end() {
         max_loops: usize::MAX,
         threads: 1,
         save_every: std::time::Duration::from_secs(3600),
+        shard: shirokuro_engine::book::import::Shard::ALL,
     };
     let lines: Vec<Vec<Move>> = [["f5", "d6", "c3"], ["f5", "f6", "e6"]]
         .iter()

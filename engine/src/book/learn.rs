@@ -19,6 +19,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::import::Shard;
 use super::ops::{self, Control, Stage, Walk};
 use super::{Book, Entry, Leaf, book_child, legal_moves};
 use crate::board::{Board, Color, Move};
@@ -163,12 +164,25 @@ pub fn recalculate_leaves(
     make: &(dyn Fn() -> Box<dyn Searcher> + Sync),
     control: &Control<'_>,
 ) -> LeavesReport {
+    leaves_in_shard(book, root, settings, Shard::ALL, make, control)
+}
+
+/// [`recalculate_leaves`] for the positions of one shard only.
+fn leaves_in_shard(
+    book: &mut Book,
+    root: &Board,
+    settings: LeafSettings,
+    shard: Shard,
+    make: &(dyn Fn() -> Box<dyn Searcher> + Sync),
+    control: &Control<'_>,
+) -> LeavesReport {
     let LeafSettings { walk, level, only_invalid, threads } = settings;
     let reachable = ops::reachable(book, root, walk);
     let mut todo: Vec<Board> = Vec::new();
     for key in reachable {
         let board = Board::from_raw(key[0], key[1]);
         if let Some(entry) = book.get_canonical(&board)
+            && shard.contains(&board)
             && board.has_moves()
             && (!only_invalid || !leaf_is_valid(book, &board, &entry))
         {
@@ -275,6 +289,9 @@ pub struct DeviateSettings {
     pub threads: usize,
     /// Save at most this often (after a loop).
     pub save_every: Duration,
+    /// Search leaves of and deviate from the positions of this shard only ([`Shard::ALL`]: all of them). The shards'
+    /// books are joined with `book merge`, then an unsharded run on the merged book goes on from there.
+    pub shard: Shard,
 }
 
 /// What [`deviate`] did.
@@ -323,7 +340,7 @@ pub fn deviate<E>(
         report.loops += 1;
         let _ = ops::fix(book, &root, false, &Control::none());
         let leaf_settings = LeafSettings { walk, level, only_invalid: true, threads: settings.threads };
-        let _ = recalculate_leaves(book, &root, leaf_settings, make, control);
+        let _ = leaves_in_shard(book, &root, leaf_settings, settings.shard, make, control);
         let _ = ops::fix(book, &root, false, &Control::none());
         let todo = deviation_todo(book, &root, settings);
         if todo.is_empty() || control.is_stopped() {
@@ -352,7 +369,7 @@ pub fn deviate<E>(
     let _ = ops::fix(book, &root, false, &Control::none());
     // After a stop, no more searches: the leaves left missing are the first thing the next run computes.
     let leaf_settings = LeafSettings { walk, level, only_invalid: true, threads: settings.threads };
-    let _ = recalculate_leaves(book, &root, leaf_settings, make, control);
+    let _ = leaves_in_shard(book, &root, leaf_settings, settings.shard, make, control);
     save(book)?;
     report.saves += 1;
     Ok(report)
@@ -423,7 +440,9 @@ pub fn deviate_transcripts<E>(
 /// The (canonical position, leaf move) pairs to expand.
 pub(crate) fn deviation_todo(book: &Book, root: &Board, settings: &DeviateSettings) -> Vec<(Board, Move)> {
     let walk = Walk { depth: settings.depth, error_per_move: settings.error_per_move, error_sum: settings.error_sum };
-    open_leaves(book, root, walk, settings.error_leaf)
+    let mut todo = open_leaves(book, root, walk, settings.error_leaf);
+    todo.retain(|(board, _)| settings.shard.contains(board));
+    todo
 }
 
 /// The leaves deviate expands (Egaroucid's two passes, inventory §6.3): once with Black, once with White as the side
@@ -595,7 +614,41 @@ mod tests {
             max_loops,
             threads: 2,
             save_every: Duration::ZERO,
+            shard: Shard::ALL,
         }
+    }
+
+    #[test]
+    fn shards_deviate_apart_and_a_run_on_their_merged_books_converges_like_one_run() {
+        let no_save = &mut |_: &Book| -> Result<(), ()> { Ok(()) };
+        let mut whole = Book::new();
+        let _ =
+            deviate(&mut whole, &Board::INITIAL, &settings(6, usize::MAX), &make, no_save, &Control::none()).unwrap();
+        // Both shards start from the same book, two loops of an unsharded run (from the root alone, only the root's
+        // shard would have anything to do); each then deviates from its own positions only.
+        let mut root_only = Book::new();
+        let _ = deviate(&mut root_only, &Board::INITIAL, &settings(6, 2), &make, no_save, &Control::none()).unwrap();
+        let mut merged = root_only.clone();
+        for index in 1..=2 {
+            let shard = Shard { index, count: 2 };
+            let mut part = root_only.clone();
+            let mut sharded = settings(6, usize::MAX);
+            sharded.shard = shard;
+            let _ = deviate(&mut part, &Board::INITIAL, &sharded, &make, no_save, &Control::none()).unwrap();
+            assert!(part.len() > root_only.len() && part.len() < whole.len(), "shard {index}: {}", part.len());
+            // What is left to do in this shard is nothing; the other shard's positions wait.
+            assert!(deviation_todo(&part, &Board::INITIAL, &sharded).is_empty());
+            merged.merge(&part);
+        }
+        let report = deviate(&mut merged, &Board::INITIAL, &settings(6, usize::MAX), &make, no_save, &Control::none());
+        assert!(report.unwrap().loops >= 1);
+        // Converged like the single run: nothing left to expand, the AI never leaves the book within the errors.
+        assert!(deviation_todo(&merged, &Board::INITIAL, &settings(6, 1)).is_empty());
+        let walk = Walk { depth: 6, error_per_move: 2, error_sum: 4 };
+        let exits = crate::book::exits::book_exits(&merged, &Board::INITIAL, walk, 2);
+        assert!(exits.exits.is_empty() && exits.open_leaves == 0, "{exits:?}");
+        let ratio = merged.len() as f64 / whole.len() as f64;
+        assert!((0.8..=1.25).contains(&ratio), "merged {} against one run {}", merged.len(), whole.len());
     }
 
     #[test]

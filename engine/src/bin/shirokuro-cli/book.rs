@@ -234,6 +234,10 @@ enum Op {
         /// Save at most every this many seconds.
         #[arg(long, default_value_t = 600)]
         save_every: u64,
+        /// Search leaves of and deviate from only the positions of shard K of N (1 <= K <= N, by a hash of the
+        /// canonical position); merge the shards' books, then run without --shard on the merged book.
+        #[arg(long, value_parser = Shard::parse, conflicts_with = "transcripts")]
+        shard: Option<Shard>,
         #[command(flatten)]
         output: Output,
     },
@@ -724,6 +728,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
             error_leaf,
             max_loops,
             save_every,
+            shard,
             output,
         } => {
             let (mut book, mut target) = open_for_writing(input, output, true)?;
@@ -738,6 +743,7 @@ fn run_op(op: &Op, control: &Control<'_>) -> Result<ExitCode, String> {
                 max_loops: *max_loops,
                 threads: ai.threads,
                 save_every: Duration::from_secs(*save_every),
+                shard: shard.unwrap_or(Shard::ALL),
             };
             let start = Instant::now();
             let mut save = |b: &Book| target.save_point(b);
