@@ -10,7 +10,6 @@ use std::time::Duration;
 use iced::keyboard::{self, Key, key::Named};
 use iced::widget::{Column, button, column, container, row, stack, text};
 use iced::{Element, Length, Subscription, Task, Theme};
-use shirokuro_engine::book::BookFormat;
 use shirokuro_engine::notation::{ImportKind, import_any};
 use shirokuro_engine::random_board::RandomBoardError;
 
@@ -30,6 +29,11 @@ use crate::notice::{Notice, TextProblem};
 use crate::open_file;
 use crate::settings::{self, Change, Paths, Settings};
 use crate::shortcut::shortcut;
+
+mod desktop;
+
+use desktop::open_link;
+pub use desktop::window_event;
 
 /// Height kept for the status line at the bottom (the book's progress), so that it never moves the board.
 const STATUS_HEIGHT: f32 = 34.0;
@@ -55,26 +59,6 @@ pub struct App {
     book_flushed: bool,
     /// The game file the game was opened from or last saved to (the window title shows its name).
     game_file: Option<PathBuf>,
-}
-
-/// The window's moves and the files dropped on it.
-pub fn window_event(event: iced::Event, _status: iced::event::Status, _window: iced::window::Id) -> Option<Message> {
-    match event {
-        iced::Event::Window(iced::window::Event::Moved(point)) => Some(Message::WindowMoved(point)),
-        iced::Event::Window(iced::window::Event::FileDropped(path)) => Some(Message::OpenFile(path)),
-        _ => None,
-    }
-}
-
-/// Asks the desktop to show `target` (an address or a file) in the background; a failure becomes a notice.
-fn open_link(target: String) -> Task<Message> {
-    Task::perform(
-        async move {
-            let result = help::open(&target);
-            (target, result)
-        },
-        |(target, result)| Message::LinkOpened(target, result),
-    )
 }
 
 /// The feature context from the app's fields (a function so that other fields stay free to borrow mutably).
@@ -160,16 +144,6 @@ impl App {
     #[must_use]
     pub fn notices(&self) -> &[Notice] {
         &self.notices
-    }
-
-    /// The window title: the app's name, after the game file's name when the game came from one.
-    #[must_use]
-    pub fn title(&self) -> String {
-        let name = &self.language.strings().window_title;
-        match self.game_file.as_deref().and_then(std::path::Path::file_name) {
-            Some(file) => format!("{} — {name}", file.to_string_lossy()),
-            None => name.clone(),
-        }
     }
 
     fn ctx(&self) -> Ctx<'_> {
@@ -554,79 +528,6 @@ impl App {
         let action = self.game.settings_changed(&make_ctx(&self.settings, self.language, &self.books));
         self.perform(action);
         self.save()
-    }
-
-    /// A file to open was read: a game opens as Open Game opens it, text as Input Text reads it, and a book is asked
-    /// about first (use it from now on, or merge it into the book in use).
-    fn open_classified(&mut self, classified: open_file::Classified) -> Task<Message> {
-        let open_file::Classified { path, kind } = classified;
-        match kind {
-            Ok(open_file::Kind::Game) => return InOut::open(path).map(Message::InOut),
-            Ok(open_file::Kind::Text(text)) => {
-                let _taken = self.import_text(&text);
-            }
-            Ok(open_file::Kind::Book(BookFormat::Egbk3)) => {
-                self.modal = Some(Modal::Confirm(modal::confirm::Question::UseBook { file: path }));
-            }
-            Ok(open_file::Kind::Book(format)) => {
-                self.modal = Some(Modal::Confirm(modal::confirm::Question::MergeBook { file: path, format }));
-            }
-            Err(problem) => self.notices.push(Notice::OpenFailed { file: path, problem }),
-        }
-        Task::none()
-    }
-
-    fn moved(&mut self, point: iced::Point) -> Task<Message> {
-        let position = [point.x.round() as i32, point.y.round() as i32];
-        let kept = position.iter().all(|v| settings::WINDOW_POSITIONS.contains(v)).then_some(position);
-        if kept == self.settings.window_position {
-            return Task::none();
-        }
-        self.settings.window_position = kept;
-        self.save()
-    }
-
-    fn resized(&mut self, size: iced::Size) -> Task<Message> {
-        let side = |v: f32| (v.round() as u32).clamp(*settings::WINDOW_SIDES.start(), *settings::WINDOW_SIDES.end());
-        let (width, height) = (side(size.width), side(size.height));
-        if (width, height) == (self.settings.window_width, self.settings.window_height) {
-            return Task::none();
-        }
-        (self.settings.window_width, self.settings.window_height) = (width, height);
-        self.save()
-    }
-
-    /// Saves the settings in the background; a save while one runs is done after it.
-    fn save(&mut self) -> Task<Message> {
-        if self.saving {
-            self.dirty = true;
-            return Task::none();
-        }
-        self.saving = true;
-        self.dirty = false;
-        let settings = self.settings.clone();
-        let path = self.paths.settings_file.clone();
-        Task::perform(async move { settings::save(&settings, &path) }, Message::SettingsSaved)
-    }
-
-    fn saved(&mut self, result: Result<(), crate::fsutil::SaveFailure>) -> Task<Message> {
-        self.saving = false;
-        if let Err(error) = result {
-            self.notices.push(Notice::SaveFailed { error });
-        }
-        if self.dirty { self.save() } else { self.close_when_saved() }
-    }
-
-    /// Ends the app when it is closing and nothing is left to save (the book worker's queue ended, the settings
-    /// written).
-    fn close_when_saved(&mut self) -> Task<Message> {
-        if self.may_exit() { iced::exit() } else { Task::none() }
-    }
-
-    /// Whether the app is closing and everything is saved, so that it ends (the condition of [`App::update`]'s exit).
-    #[must_use]
-    pub fn may_exit(&self) -> bool {
-        self.closing && self.book_flushed && !self.saving && !self.dirty
     }
 
     /// The engine and book workers, the keyboard, window resizes, and a tick while a long job runs (the elapsed

@@ -44,6 +44,7 @@ pub mod file;
 pub mod import;
 pub mod learn;
 pub mod ops;
+pub mod shard;
 mod table;
 pub mod text;
 pub mod views;

@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::import::Shard;
 use super::ops::{self, Control, Stage, Walk};
+use super::shard::Shard;
 use super::{Book, Entry, Leaf, book_child, legal_moves};
 use crate::board::{Board, Color, Move};
 use crate::eval::Weights;
