@@ -211,6 +211,7 @@ impl Books {
             Operation::Info => Job::Info,
             Operation::Fix => Job::Fix { edax_like: false },
             Operation::FixEdax => Job::Fix { edax_like: true },
+            Operation::Lines => Job::Lines,
             Operation::Reduce => Job::Reduce { root, walk: book_walk(settings) },
             Operation::Leaves => {
                 let settings = LeafSettings {

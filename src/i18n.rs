@@ -146,7 +146,7 @@ strings! {
     log_engine_ready, log_cache_cleared, log_stopped, log_search_move, log_search_hints, log_search_analysis, log_exact,
     log_iteration, log_move_searched, log_book_move, log_analysis_done, log_move_rejected, log_book_started,
     log_book_done, log_book_stopped, log_book_failed, book_edit, book_edit_prompt, book_edit_help, book_right_click,
-    show_book_accuracy, show_umigame, book_fix_edax, book_reduce, book_leaves, book_reference, book_no_file,
+    show_book_accuracy, show_umigame, book_fix_edax, book_reduce, book_leaves, book_lines, book_reference, book_no_file,
     random_board, random_generate, random_moves, random_score_min, random_score_max, back_to_random, generating_random,
     log_random_board, log_search_random, notice_random_failed, screenshot, log_screenshot, notice_screenshot_failed,
     ai_loss, accept_ai_loss, ai_max_loss, ai_loss_percent, ai_loss_default,

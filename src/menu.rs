@@ -250,6 +250,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.book_fix_edax), None, book(Operation::FixEdax)),
         action(label!(s.book_reduce), None, book(Operation::Reduce)),
         action(label!(s.book_leaves), None, book(Operation::Leaves)),
+        action(label!(s.book_lines), None, book(Operation::Lines)),
     ];
     if book_busy {
         operations.push(action(label!(s.book_stop), Some("Q"), Message::Book(book::Message::Stop)));

@@ -117,6 +117,25 @@ fn a_damaged_book_gives_a_notice_loads_nothing_and_is_never_overwritten() {
 }
 
 #[test]
+fn recalculate_lines_counts_lines_keeps_values_and_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("book.egbk3");
+    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let _ = finish(&mut events);
+    handle.send(Job::Lines);
+    assert_eq!(started(&mut events), Operation::Lines);
+    let (_, _, outcome) = finish(&mut events);
+    // The initial position (four first moves, all to f5's position: 1 + 4 × 2) and f5's (1 + 1).
+    assert_eq!(outcome, Outcome::Done { positions: 3, added: 2 });
+    let saved = book::load(&file, None, book::file::ReadOptions::default()).unwrap().0;
+    let root = saved.get(&Board::INITIAL).unwrap();
+    assert_eq!((root.value, root.lines), (0, 9), "the value stays (Book Fix would make it -3)");
+}
+
+#[test]
 fn info_import_export_and_merge_go_through_files() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("book.egbk3");

@@ -43,6 +43,20 @@ fn fix_negamaxes_links_counts_lines_and_drops_leaves_into_the_book() {
 }
 
 #[test]
+fn recount_lines_counts_lines_and_changes_nothing_else() {
+    let mut book = tree();
+    let report = ops::recount_lines(&mut book, &Board::INITIAL, &Control::none());
+    assert_eq!((report.visited, report.values_changed, report.leaves_invalidated, report.lines_changed), (4, 0, 0, 2));
+    let a = book.get(&play(&[Square::F5])).unwrap();
+    assert_eq!((a.value, a.lines), (5, 3), "the wrong value stays; the lines are counted");
+    let root = book.get(&Board::INITIAL).unwrap();
+    assert_eq!((root.value, root.lines), (9, 13));
+    assert_eq!(root.leaf.mv(), Some(Move::Place(Square::E6)), "even a leaf into the book stays");
+    let again = ops::recount_lines(&mut book, &Board::INITIAL, &Control::none());
+    assert_eq!(again.lines_changed, 0);
+}
+
+#[test]
 fn edax_like_fix_lets_the_leaf_take_part() {
     let mut book = tree();
     let _ = ops::fix(&mut book, &Board::INITIAL, true, &Control::none());

@@ -36,6 +36,8 @@ pub enum Operation {
     Reduce,
     /// Recalculate Leaves.
     Leaves,
+    /// Recalculate #Lines.
+    Lines,
     /// Book Deviate.
     Deviate,
     /// Book Deviate with Transcripts.
@@ -68,6 +70,7 @@ impl Operation {
             Operation::FixEdax => s.book_fix_edax.clone(),
             Operation::Reduce => s.book_reduce.clone(),
             Operation::Leaves => s.book_leaves.clone(),
+            Operation::Lines => s.book_lines.clone(),
             Operation::Deviate => s.book_deviate.clone(),
             Operation::DeviateTranscripts => s.book_deviate_transcripts.clone(),
             Operation::Store => s.book_store.clone(),
@@ -165,6 +168,8 @@ pub enum Job {
         /// Edax-like Book Fix.
         edax_like: bool,
     },
+    /// Recalculate #Lines from the initial position (values and leaves untouched), then save.
+    Lines,
     /// Book Reduce: keep what is reachable from `root` within `walk`, delete the rest below it, then save.
     Reduce {
         /// The position kept from.
@@ -232,6 +237,7 @@ impl Job {
             Job::Fix { edax_like: true } => Operation::FixEdax,
             Job::Reduce { .. } => Operation::Reduce,
             Job::Leaves { .. } => Operation::Leaves,
+            Job::Lines => Operation::Lines,
             Job::Deviate { .. } => Operation::Deviate,
             Job::DeviateTranscripts { .. } => Operation::DeviateTranscripts,
             Job::Store { .. } => Operation::Store,

@@ -347,6 +347,12 @@ impl Worker {
                 self.save_unless_stopped(operation, report.stopped)?;
                 Ok((report.values_changed, report.stopped, true))
             }
+            Job::Lines => {
+                let report =
+                    self.with_control(operation, |book, control| ops::recount_lines(book, &Board::INITIAL, control));
+                self.save_unless_stopped(operation, report.stopped)?;
+                Ok((report.lines_changed, report.stopped, true))
+            }
             Job::Reduce { root, walk } => {
                 // A stopped reduce leaves the book as it was.
                 let report = self.with_control(operation, |book, control| ops::reduce_with(book, &root, walk, control));

@@ -352,6 +352,8 @@ pub struct FixReport {
     pub values_changed: u64,
     /// Leaves removed because their move became a link or is illegal.
     pub leaves_invalidated: u64,
+    /// Positions whose line count changed.
+    pub lines_changed: u64,
     /// Whether the run was stopped (positions not yet visited are unchanged).
     pub stopped: bool,
 }
@@ -361,11 +363,32 @@ pub struct FixReport {
 /// its value. With `edax_like`, a position's leaf takes part in the maximum (a position without links then takes its
 /// leaf's value), as Edax computes book values.
 pub fn fix(book: &mut Book, root: &Board, edax_like: bool, control: &Control<'_>) -> FixReport {
+    fix_by(book, root, if edax_like { Rule::EdaxLike } else { Rule::Egaroucid }, control)
+}
+
+/// Recalculate #Lines (Egaroucid's Book menu): from `root`, recounts every reachable position's line count (1 + the
+/// children's) and changes nothing else: values and leaves stay as they are.
+pub fn recount_lines(book: &mut Book, root: &Board, control: &Control<'_>) -> FixReport {
+    fix_by(book, root, Rule::LinesOnly, control)
+}
+
+/// What a walk of [`fix_by`] recomputes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rule {
+    /// Values by negamax over the links, lines, invalid leaves removed.
+    Egaroucid,
+    /// The same with the leaf taking part in the maximum.
+    EdaxLike,
+    /// Line counts only.
+    LinesOnly,
+}
+
+fn fix_by(book: &mut Book, root: &Board, rule: Rule, control: &Control<'_>) -> FixReport {
     let mut report = FixReport::default();
     let mut done = vec![false; book.table.capacity()];
     let (root, _) = root.canonical();
     if book.table.slot_of(key(&root)).is_some() {
-        let _ = fix_node(book, &root, edax_like, control, &mut done, &mut report);
+        let _ = fix_node(book, &root, rule, control, &mut done, &mut report);
     }
     report
 }
@@ -378,7 +401,7 @@ fn key(board: &Board) -> [u64; 2] {
 fn fix_node(
     book: &mut Book,
     canonical: &Board,
-    edax_like: bool,
+    rule: Rule,
     control: &Control<'_>,
     done: &mut [bool],
     report: &mut FixReport,
@@ -397,7 +420,7 @@ fn fix_node(
     for mv in legal_moves(canonical) {
         let Some((child, negate)) = book_child(canonical, mv) else { continue };
         let (child, _) = child.canonical();
-        let Some(child_entry) = fix_node(book, &child, edax_like, control, done, report) else { continue };
+        let Some(child_entry) = fix_node(book, &child, rule, control, done, report) else { continue };
         let value = if negate { child_entry.value.saturating_neg() } else { child_entry.value };
         best = Some(best.map_or(value, |b| b.max(value)));
         lines = lines.saturating_add(u64::from(child_entry.lines));
@@ -405,13 +428,21 @@ fn fix_node(
     if report.stopped {
         return Some(entry);
     }
+    let lines = u32::try_from(lines.min(u64::from(MAX_LINES))).unwrap_or(MAX_LINES);
+    if lines != entry.lines {
+        report.lines_changed = report.lines_changed.saturating_add(1);
+    }
+    entry.lines = lines;
+    if rule == Rule::LinesOnly {
+        best = None;
+    }
     let leaf_is_valid =
         entry.leaf.mv().and_then(|mv| book_child(canonical, mv)).is_some_and(|(child, _)| !book.contains(&child));
-    if entry.leaf != Leaf::NONE && !leaf_is_valid && entry.leaf.mv().is_some() {
+    if rule != Rule::LinesOnly && entry.leaf != Leaf::NONE && !leaf_is_valid && entry.leaf.mv().is_some() {
         entry.leaf = Leaf::NONE;
         report.leaves_invalidated = report.leaves_invalidated.saturating_add(1);
     }
-    if edax_like && leaf_is_valid {
+    if rule == Rule::EdaxLike && leaf_is_valid {
         best = Some(best.map_or(entry.leaf.value, |b| b.max(entry.leaf.value)));
     }
     if let Some(best) = best
@@ -420,7 +451,6 @@ fn fix_node(
         entry.value = best;
         report.values_changed = report.values_changed.saturating_add(1);
     }
-    entry.lines = u32::try_from(lines.min(u64::from(MAX_LINES))).unwrap_or(MAX_LINES);
     if let Some(packed) = book.table.value_at_mut(slot) {
         *packed = entry.pack();
     }
