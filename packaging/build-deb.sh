@@ -41,8 +41,8 @@ profile_dir="$target_dir/$profile"
 started=$SECONDS
 echo "== manual (mdBook $(mdbook --version | sed 's/^mdbook //'))"
 # Written beside the programs, where Cargo.toml's assets (target/release/manual/...) point for any profile; a fresh
-# folder each time so that no page from an earlier build is packaged. mdBook reads a relative --dest-dir from the
-# book's folder, so the path is absolute.
+# folder each time so that no page from an earlier build is packaged. The path is absolute: mdBook 0.5.4 reads a
+# relative --dest-dir from the working folder (older versions from the book's folder).
 for lang in en ja; do
   rm -rf "$profile_dir/manual/$lang"
   mdbook build "book/$lang" --dest-dir "$profile_dir/manual/$lang"

@@ -444,6 +444,9 @@ impl Game {
             Message::Analyze => self.analyze(ctx),
             Message::SquareHovered(square) => {
                 self.hovered = square;
+                if ctx.settings.display.show_flipped_hover {
+                    self.refresh(ctx);
+                }
                 Action::None
             }
             Message::SquareRightClicked(square) => self.right_click(square, ctx),

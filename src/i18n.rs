@@ -173,6 +173,7 @@ strings! {
     open_book_title, open_book_use_question, open_book_use_yes, open_book_merge_question, open_book_merge_yes,
     notice_open_failed, notice_open_unknown, how_to_use, licences, licences_intro, report_problem,
     notice_open_link_failed, notice_manual_missing, about_build,
+    show_flipped_last, show_flipped_hover, colorize_hints, play_order_board, play_order_transcript,
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use crate::game::{self, Mode};
 use crate::i18n::Language;
 use crate::in_out;
 use crate::message::Message;
-use crate::settings::{self, Change, Toggle, display_value};
+use crate::settings::{self, Change, PlayOrder, Toggle, display_value};
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
@@ -50,6 +50,13 @@ fn check<'a>((label, id): Label<'_>, value: bool, on_toggle: impl Fn(bool) -> Me
 
 fn toggle<'a>(label: Label<'_>, display: &settings::Display, which: Toggle) -> MenuItem<'a> {
     check(label, display_value(display, which), move |on| Message::Setting(Change::Display(which, on)))
+}
+
+/// One of the two Play Ordering formats: checked when it is the one shown; unchecking it turns the numbers off.
+fn play_order<'a>(label: Label<'_>, display: &settings::Display, order: PlayOrder) -> MenuItem<'a> {
+    check(label, display.play_order == order, move |on| {
+        Message::Setting(Change::PlayOrder(if on { order } else { PlayOrder::Off }))
+    })
 }
 
 fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Renderer> {
@@ -164,6 +171,11 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 toggle(label!(s.show_stable), d, Toggle::Stable),
                 toggle(label!(s.show_book_accuracy), d, Toggle::BookAccuracy),
                 toggle(label!(s.show_umigame), d, Toggle::Umigame),
+                toggle(label!(s.colorize_hints), d, Toggle::ColorizeHints),
+                toggle(label!(s.show_flipped_last), d, Toggle::FlippedLast),
+                toggle(label!(s.show_flipped_hover), d, Toggle::FlippedHover),
+                play_order(label!(s.play_order_board), d, PlayOrder::Board),
+                play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
             ],
         ),
         submenu(

@@ -19,9 +19,11 @@ use crate::i18n::Language;
 use crate::notice::{Notice, SettingsProblem};
 
 pub mod change;
+mod display;
 mod salvage;
 
 pub use change::{Change, Toggle, display_value};
+pub use display::{Display, PlayOrder};
 
 /// Levels the AI can play at.
 pub const LEVELS: RangeInclusive<u8> = 1..=60;
@@ -192,42 +194,6 @@ impl BookSettings {
     }
 }
 
-/// Display options.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Display {
-    /// Dots on the legal moves.
-    pub show_legal: bool,
-    /// Hint values on the best moves.
-    pub show_hints: bool,
-    /// How many hint values (35 = all).
-    pub hint_count: u8,
-    /// The "Lv N" / "NN%" label under each hint value.
-    pub show_hint_level: bool,
-    /// A mark on the last move.
-    pub show_last_move: bool,
-    /// A mark on the next move of the record while reviewing.
-    pub show_next_move: bool,
-    /// Draw the next move as a square outline instead of a faint disc.
-    pub next_move_as_square: bool,
-    /// Dots on stable discs.
-    pub show_stable: bool,
-    /// The information panel.
-    pub show_info: bool,
-    /// The evaluation graph.
-    pub show_graph: bool,
-    /// The engine log.
-    pub show_log: bool,
-    /// The colour-vision-friendly palette for the graph.
-    pub alt_palette: bool,
-    /// The accuracy label (A–F, AA–AF) and level of book moves.
-    pub show_book_accuracy: bool,
-    /// The umigame numbers of book moves.
-    pub show_umigame: bool,
-    /// Egaroucid's "Show Random Position Graph": a random board's line before its generated position is drawn and
-    /// analysed like the rest (off: drawn grey and not analysed).
-    pub show_random_graph: bool,
-}
-
 impl Default for Settings {
     fn default() -> Settings {
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(32);
@@ -250,30 +216,6 @@ impl Default for Settings {
             random_board: RandomBoardSettings::default(),
             accept_ai_loss: false,
             ai_loss: LossCurves::default(),
-        }
-    }
-}
-
-impl Default for Display {
-    fn default() -> Display {
-        Display {
-            show_legal: true,
-            show_hints: true,
-            hint_count: 35,
-            show_hint_level: true,
-            show_last_move: true,
-            show_next_move: true,
-            next_move_as_square: false,
-            show_stable: false,
-            show_info: true,
-            show_graph: true,
-            show_log: true,
-            alt_palette: false,
-            // On from the first start: the default book's accuracy letters and umigame counts are what a newcomer
-            // opens a study tool for.
-            show_book_accuracy: true,
-            show_umigame: true,
-            show_random_graph: false,
         }
     }
 }
@@ -438,48 +380,6 @@ impl Settings {
         };
         unknown_keys(table, "", notices);
         settings
-    }
-}
-
-impl Display {
-    /// Display options from the `[display]` table, value by value.
-    fn from_table(mut t: toml::Table, notices: &mut Vec<Notice>) -> Display {
-        let d = Display::default();
-        let p = "display.";
-        let mut flag = |t: &mut toml::Table, key: &str, default: bool| take(t, p, key, any, notices).unwrap_or(default);
-        let show_legal = flag(&mut t, "show_legal", d.show_legal);
-        let show_hints = flag(&mut t, "show_hints", d.show_hints);
-        let show_hint_level = flag(&mut t, "show_hint_level", d.show_hint_level);
-        let show_last_move = flag(&mut t, "show_last_move", d.show_last_move);
-        let show_next_move = flag(&mut t, "show_next_move", d.show_next_move);
-        let next_move_as_square = flag(&mut t, "next_move_as_square", d.next_move_as_square);
-        let show_stable = flag(&mut t, "show_stable", d.show_stable);
-        let show_info = flag(&mut t, "show_info", d.show_info);
-        let show_graph = flag(&mut t, "show_graph", d.show_graph);
-        let show_log = flag(&mut t, "show_log", d.show_log);
-        let alt_palette = flag(&mut t, "alt_palette", d.alt_palette);
-        let show_book_accuracy = flag(&mut t, "show_book_accuracy", d.show_book_accuracy);
-        let show_umigame = flag(&mut t, "show_umigame", d.show_umigame);
-        let show_random_graph = flag(&mut t, "show_random_graph", d.show_random_graph);
-        let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
-        unknown_keys(t, p, notices);
-        Display {
-            show_legal,
-            show_hints,
-            hint_count,
-            show_hint_level,
-            show_last_move,
-            show_next_move,
-            next_move_as_square,
-            show_stable,
-            show_info,
-            show_graph,
-            show_log,
-            alt_palette,
-            show_book_accuracy,
-            show_umigame,
-            show_random_graph,
-        }
     }
 }
 

@@ -37,6 +37,7 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
             "b" => Some(Message::Setting(Change::AiBlack(!settings.ai_plays_black))),
             "w" => Some(Message::Setting(Change::AiWhite(!settings.ai_plays_white))),
             "v" => Some(Message::Setting(Change::Display(Toggle::Hints, !settings.display.show_hints))),
+            "u" => Some(Message::Setting(Change::Display(Toggle::Umigame, !settings.display.show_umigame))),
             _ => None,
         },
         _ => None,

@@ -22,6 +22,9 @@ fn saved_settings_load_back_identical_and_keep_a_backup() {
         Settings { level: 7, threads: 3, hash_level: 20, language: Some(Language::Japanese), ..Settings::default() };
     s.display.hint_count = 5;
     s.display.show_stable = true;
+    s.display.play_order = settings::PlayOrder::Transcript;
+    s.display.show_flipped_last = true;
+    s.display.colorize_hints = true;
     s.ai_plays_black = true;
     settings::save(&s, &path).unwrap();
     let loaded = settings::load(&path);
@@ -41,7 +44,7 @@ fn bad_values_fall_back_one_by_one_with_notices() {
     fs::write(
         &path,
         "level = 99\nthreads = 2\nhash_level = \"big\"\nlanguage = \"xx\"\nai_plays_black = true\ncolour = 1\n\
-         [display]\nshow_legal = false\nhint_count = 0\nshow_log = \"yes\"\n",
+         [display]\nshow_legal = false\nhint_count = 0\nshow_log = \"yes\"\nplay_order = \"diagonal\"\n",
     )
     .unwrap();
     let loaded = settings::load(&path);
@@ -63,6 +66,7 @@ fn bad_values_fall_back_one_by_one_with_notices() {
         bad("language"),
         bad("display.hint_count"),
         bad("display.show_log"),
+        bad("display.play_order"),
         Notice::UnknownKey { key: "colour".to_owned() },
     ];
     expected.sort_by_key(|n| format!("{n:?}"));

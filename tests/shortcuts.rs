@@ -60,4 +60,6 @@ fn toggles_flip_the_current_setting() {
     assert!(matches!(plain("b"), Some(Message::Setting(Change::AiBlack(true)))));
     assert!(matches!(plain("w"), Some(Message::Setting(Change::AiWhite(false)))));
     assert!(matches!(plain("v"), Some(Message::Setting(Change::Display(Toggle::Hints, false)))));
+    let umigame_on = !s.display.show_umigame;
+    assert!(matches!(plain("u"), Some(Message::Setting(Change::Display(Toggle::Umigame, on))) if on == umigame_on));
 }

@@ -2,13 +2,14 @@
 //! overlays, and the graph's lines.
 
 use shirokuro_engine::level::Level;
-use shirokuro_engine::{Color, Move, Position, Square};
+use shirokuro_engine::{Bitboard, Color, Move, Position, Square};
 
 use super::Game;
 use crate::context::Ctx;
 use crate::engine_worker::HintKind;
 use crate::i18n::fill;
-use crate::widget::board::{BookMark, HintMark, NextMark, Scene};
+use crate::settings::PlayOrder;
+use crate::widget::board::{BookMark, HintMark, MoveNumber, NextMark, Scene};
 
 impl Game {
     /// Rebuilds the board scene and the graph data (after any change).
@@ -61,12 +62,23 @@ impl Game {
                             _ => String::new(),
                         },
                         best: Some(h.value) == best,
+                        loss: display.colorize_hints.then(|| best.unwrap_or(h.value) - h.value),
                     })
                     .collect()
             } else {
                 Vec::new()
             },
             book_marks: self.book_marks(ctx),
+            flipped: if display.show_flipped_last && editing.is_none() {
+                self.flipped_by_last_move()
+            } else {
+                Bitboard::EMPTY
+            },
+            would_flip: match self.hovered {
+                Some(square) if display.show_flipped_hover && show_moves => position.board.flips(square),
+                _ => Bitboard::EMPTY,
+            },
+            numbers: if editing.is_none() { self.move_numbers(display.play_order) } else { Vec::new() },
         };
         self.caches.clear_pieces();
         let main = self.record.main().iter().map(|n| n.value).collect();
@@ -74,6 +86,39 @@ impl Game {
         let level = Level::clamped(settings.level);
         let random_start = self.random_start.filter(|_| !display.show_random_graph);
         self.chart.set(main, fork, self.record.ply(), level, display.alt_palette, random_start);
+    }
+
+    /// The discs whose colour the last move changed.
+    fn flipped_by_last_move(&self) -> Bitboard {
+        let ply = self.record.ply();
+        let (Some(now), Some(before)) =
+            (self.record.node_at(ply), ply.checked_sub(1).and_then(|p| self.record.node_at(p)))
+        else {
+            return Bitboard::EMPTY;
+        };
+        let (now, before) = (now.position, before.position);
+        (before.black() & now.white()) | (before.white() & now.black())
+    }
+
+    /// The numbers of the moves that placed the discs on the board shown, from the record's start.
+    fn move_numbers(&self, order: PlayOrder) -> Vec<MoveNumber> {
+        if order == PlayOrder::Off {
+            return Vec::new();
+        }
+        let now = self.record.current().position;
+        let mut numbers = Vec::new();
+        let mut number = 0_u16;
+        for ply in 1..=self.record.ply() {
+            let (Some(node), Some(before)) = (self.record.node_at(ply), self.record.node_at(ply - 1)) else { break };
+            let Some(square) = node.played else { continue };
+            number = number.saturating_add(1);
+            let black = match order {
+                PlayOrder::Transcript => before.position.side_to_move == Color::Black,
+                _ => now.black().contains(square),
+            };
+            numbers.push(MoveNumber { square, number, black });
+        }
+        numbers
     }
 
     /// The line count of the book move on `square`, when Book Accuracy is shown and the data is for this position.
@@ -148,5 +193,8 @@ pub(super) fn empty_scene() -> Scene {
         stable: shirokuro_engine::Bitboard::EMPTY,
         hints: Vec::new(),
         book_marks: Vec::new(),
+        flipped: shirokuro_engine::Bitboard::EMPTY,
+        would_flip: shirokuro_engine::Bitboard::EMPTY,
+        numbers: Vec::new(),
     }
 }

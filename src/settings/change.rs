@@ -2,7 +2,9 @@
 
 use shirokuro_engine::think::loss_curves::LossCurves;
 
-use super::{BOOK_DEPTHS, BOOK_ERRORS, Display, HASH_LEVELS, HINT_COUNTS, LEVELS, RANDOM_MOVES, Settings, THREADS};
+use super::{
+    BOOK_DEPTHS, BOOK_ERRORS, Display, HASH_LEVELS, HINT_COUNTS, LEVELS, PlayOrder, RANDOM_MOVES, Settings, THREADS,
+};
 
 /// A settings change from the menus or shortcuts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +25,8 @@ pub enum Change {
     HintCount(u8),
     /// A display switch.
     Display(Toggle, bool),
+    /// Move numbers on the discs.
+    PlayOrder(PlayOrder),
     /// Use the book for AI moves and hints.
     UseBook(bool),
     /// Book learning depth.
@@ -82,6 +86,12 @@ pub enum Toggle {
     Umigame,
     /// A random board's line before its generated position, drawn and analysed like the rest.
     RandomGraph,
+    /// Marks on the discs the last move flipped.
+    FlippedLast,
+    /// Marks on the discs the hovered move would flip.
+    FlippedHover,
+    /// Hint values coloured by their loss.
+    ColorizeHints,
 }
 
 impl Settings {
@@ -105,6 +115,7 @@ impl Settings {
             Change::PauseOnPass(on) => s.pause_on_pass = on,
             Change::HintCount(n) => s.display.hint_count = n.clamp(*HINT_COUNTS.start(), *HINT_COUNTS.end()),
             Change::Display(toggle, on) => *display_flag(&mut s.display, toggle) = on,
+            Change::PlayOrder(order) => s.display.play_order = order,
             Change::UseBook(on) => s.use_book = on,
             Change::BookDepth(v) => s.book.depth = v.min(*BOOK_DEPTHS.end()),
             Change::BookErrorPerMove(v) => s.book.error_per_move = v.min(*BOOK_ERRORS.end()),
@@ -140,6 +151,9 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
         Toggle::BookAccuracy => &mut display.show_book_accuracy,
         Toggle::Umigame => &mut display.show_umigame,
         Toggle::RandomGraph => &mut display.show_random_graph,
+        Toggle::FlippedLast => &mut display.show_flipped_last,
+        Toggle::FlippedHover => &mut display.show_flipped_hover,
+        Toggle::ColorizeHints => &mut display.colorize_hints,
     }
 }
 

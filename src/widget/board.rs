@@ -45,6 +45,19 @@ pub struct HintMark {
     pub label: String,
     /// Whether this is the best value.
     pub best: bool,
+    /// With colourised hints: how much the move loses against the best (the value's colour says how much).
+    pub loss: Option<i32>,
+}
+
+/// The number of the move that placed a disc (Egaroucid's Play Ordering), drawn on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// Where.
+    pub square: Square,
+    /// The move's number, from 1 (passes are not counted).
+    pub number: u16,
+    /// The colour of the disc drawn under the number: the disc's own (board format) or its placer's (transcript).
+    pub black: bool,
 }
 
 /// Book overlays on one legal move: the accuracy label with the level, and the umigame numbers.
@@ -79,6 +92,12 @@ pub struct Scene {
     pub hints: Vec<HintMark>,
     /// Book overlays.
     pub book_marks: Vec<BookMark>,
+    /// The discs the last move flipped, ringed.
+    pub flipped: Bitboard,
+    /// The discs the hovered move would flip, ringed in the legal-move colour.
+    pub would_flip: Bitboard,
+    /// Move numbers on the discs.
+    pub numbers: Vec<MoveNumber>,
 }
 
 /// The canvas program: a scene plus the caches and the click message.
@@ -127,6 +146,19 @@ mod palette {
     pub const STABLE: Color = Color::from_rgb(0.87, 0.72, 0.53);
     pub const HINT: Color = Color::from_rgb(0.97, 0.97, 0.97);
     pub const HINT_BEST: Color = Color::from_rgb(0.43, 1.0, 1.0);
+    pub const FLIPPED: Color = Color::from_rgb(0.98, 0.55, 0.15);
+
+    /// A colourised hint's colour by its loss against the best move: cyan for the best, then green, yellow, orange
+    /// and red as the loss grows.
+    pub fn hint_by_loss(loss: i32) -> Color {
+        match loss {
+            ..=0 => HINT_BEST,
+            1..=2 => Color::from_rgb(0.55, 0.95, 0.45),
+            3..=5 => Color::from_rgb(0.98, 0.90, 0.35),
+            6..=9 => Color::from_rgb(1.0, 0.62, 0.25),
+            _ => Color::from_rgb(1.0, 0.42, 0.42),
+        }
+    }
 }
 
 /// Where the 8×8 grid sits inside `size`: its top-left corner and the side of one square.
@@ -308,6 +340,24 @@ fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
             frame.fill(&Path::circle(center, cell * 0.07), palette::STABLE);
         }
     }
+    for number in &scene.numbers {
+        let center = grid.center(number.square);
+        let (fill, ink) =
+            if number.black { (palette::BLACK, palette::WHITE) } else { (palette::WHITE, palette::BLACK) };
+        frame.fill(&Path::circle(center, disc_radius), fill);
+        let size = if number.number >= 10 { cell * 0.36 } else { cell * 0.42 };
+        frame.fill_text(text(number.number.to_string(), center, size, ink, Font::DEFAULT));
+    }
+    let ring = |frame: &mut Frame, squares: Bitboard, color: Color| {
+        for square in squares {
+            frame.stroke(
+                &Path::circle(grid.center(square), cell * 0.3),
+                Stroke::default().with_color(color).with_width((cell * 0.05).max(1.5)),
+            );
+        }
+    };
+    ring(frame, scene.flipped, palette::FLIPPED);
+    ring(frame, scene.would_flip, palette::LEGAL);
     if let Some((square, mark)) = scene.next_move {
         let center = grid.center(square);
         match mark {
@@ -357,7 +407,11 @@ fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
     }
     for hint in &scene.hints {
         let center = grid.center(hint.square);
-        let color = if hint.best { palette::HINT_BEST } else { palette::HINT };
+        let color = match hint.loss {
+            Some(loss) => palette::hint_by_loss(loss),
+            None if hint.best => palette::HINT_BEST,
+            None => palette::HINT,
+        };
         let font = if hint.best { Font { weight: iced::font::Weight::Bold, ..Font::DEFAULT } } else { Font::DEFAULT };
         let value_y = if hint.label.is_empty() { center.y } else { center.y - cell * 0.1 };
         frame.fill_text(text(format!("{:+}", hint.value), Point::new(center.x, value_y), cell * 0.36, color, font));
