@@ -1,13 +1,13 @@
 //! `update()` tests of the board's optional marks (Egaroucid's Display ▸ On Disc and the colourised hints): the
-//! discs the last move flipped, the discs a hovered move would flip, the move numbers in both formats, and the hint
-//! colours by loss.
+//! discs the last move flipped, the discs a hovered move would flip, the move numbers in both formats, and the
+//! colourised hints.
 
 use shirokuro::context::Ctx;
 use shirokuro::engine_worker::{Event, HintKind};
-use shirokuro::game::{Game, Message};
+use shirokuro::game::{Action, Game, Message, Order};
 use shirokuro::i18n::Language;
 use shirokuro::settings::{PlayOrder, Settings};
-use shirokuro::widget::board::MoveNumber;
+use shirokuro::widget::board::{HintTone, MoveNumber};
 use shirokuro_engine::{Bitboard, Square};
 
 fn sq(name: &str) -> Square {
@@ -93,37 +93,42 @@ fn move_numbers_follow_the_record_in_both_formats() {
 }
 
 #[test]
-fn colourised_hints_carry_their_loss() {
+fn colourised_hints_say_the_sign_and_the_certainty_as_egaroucid() {
     let mut settings = humans();
     settings.display.colorize_hints = true;
     let mut game = Game::new(&ctx(&settings));
     let action = game.engine_ready(&ctx(&settings));
-    let shirokuro::game::Action::Engine(shirokuro::game::Order::Start(request)) = action else {
-        panic!("hints are searched: {action:?}")
-    };
-    for (square, value) in [("f5", 2), ("d3", -3)] {
-        let hint = Event::Hint {
-            generation: request.generation,
-            square: sq(square),
-            value,
-            kind: HintKind::Depth(1),
-            pv: vec![],
-        };
+    let Action::Engine(Order::Start(request)) = action else { panic!("hints are searched: {action:?}") };
+    let hints = [
+        ("f5", 2, HintKind::Depth(1)),
+        ("d3", -3, HintKind::Depth(1)),
+        ("c4", 0, HintKind::Percent(100)),
+        ("e6", 1, HintKind::Percent(100)),
+    ];
+    for (square, value, kind) in hints {
+        let hint = Event::Hint { generation: request.generation, square: sq(square), value, kind, pv: vec![] };
         let _ = game.on_engine(hint, &ctx(&settings));
     }
-    let losses: Vec<(Square, Option<i32>)> = game.scene().hints.iter().map(|h| (h.square, h.loss)).collect();
-    assert_eq!(losses, vec![(sq("f5"), Some(0)), (sq("d3"), Some(5))]);
+    let mut tones: Vec<(Square, Option<HintTone>)> = game.scene().hints.iter().map(|h| (h.square, h.tone)).collect();
+    tones.sort_by_key(|(square, _)| square.index());
+    let mut expected = vec![
+        (sq("f5"), Some(HintTone::Estimate)),
+        (sq("d3"), Some(HintTone::Losing)),
+        (sq("c4"), Some(HintTone::CertainDraw)),
+        (sq("e6"), Some(HintTone::CertainWin)),
+    ];
+    expected.sort_by_key(|(square, _)| square.index());
+    assert_eq!(tones, expected);
     settings.display.colorize_hints = false;
-    let _ = game.update(Message::SquareHovered(None), &ctx(&settings));
     let _ = game.on_engine(
         Event::Hint {
             generation: request.generation,
-            square: sq("c4"),
-            value: 0,
-            kind: HintKind::Depth(1),
+            square: sq("f5"),
+            value: 3,
+            kind: HintKind::Depth(2),
             pv: vec![],
         },
         &ctx(&settings),
     );
-    assert!(game.scene().hints.iter().all(|h| h.loss.is_none()));
+    assert!(game.scene().hints.iter().all(|h| h.tone.is_none()));
 }

@@ -9,7 +9,7 @@ use crate::context::Ctx;
 use crate::engine_worker::HintKind;
 use crate::i18n::fill;
 use crate::settings::PlayOrder;
-use crate::widget::board::{BookMark, HintMark, MoveNumber, NextMark, Scene};
+use crate::widget::board::{BookMark, HintMark, HintTone, MoveNumber, NextMark, Scene};
 
 impl Game {
     /// Rebuilds the board scene and the graph data (after any change).
@@ -62,7 +62,7 @@ impl Game {
                             _ => String::new(),
                         },
                         best: Some(h.value) == best,
-                        loss: display.colorize_hints.then(|| best.unwrap_or(h.value) - h.value),
+                        tone: display.colorize_hints.then(|| tone(h.kind, h.value)),
                     })
                     .collect()
             } else {
@@ -157,6 +157,17 @@ impl Game {
                 Some(BookMark { square, accuracy, umigame })
             })
             .collect()
+    }
+}
+
+/// Egaroucid's colourised hint: certain values (book, exact) by sign, estimates yellow unless below zero.
+fn tone(kind: HintKind, value: i32) -> HintTone {
+    let certain = matches!(kind, HintKind::Book | HintKind::Percent(100));
+    match (certain, value) {
+        (_, ..0) => HintTone::Losing,
+        (true, 0) => HintTone::CertainDraw,
+        (true, _) => HintTone::CertainWin,
+        (false, _) => HintTone::Estimate,
     }
 }
 

@@ -45,8 +45,22 @@ pub struct HintMark {
     pub label: String,
     /// Whether this is the best value.
     pub best: bool,
-    /// With colourised hints: how much the move loses against the best (the value's colour says how much).
-    pub loss: Option<i32>,
+    /// With colourised hints: the value's colour.
+    pub tone: Option<HintTone>,
+}
+
+/// Egaroucid's Colorized Hint: the colour tells the value's sign and whether it is certain (a book value or an exact
+/// search) or a midgame or probable endgame estimate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintTone {
+    /// Certain, and a win for the side to move (cyan).
+    CertainWin,
+    /// Certain, and a draw (white).
+    CertainDraw,
+    /// An estimate, not below zero (yellow).
+    Estimate,
+    /// Below zero, certain or not (light green).
+    Losing,
 }
 
 /// The number of the move that placed a disc (Egaroucid's Play Ordering), drawn on it.
@@ -148,15 +162,13 @@ mod palette {
     pub const HINT_BEST: Color = Color::from_rgb(0.43, 1.0, 1.0);
     pub const FLIPPED: Color = Color::from_rgb(0.98, 0.55, 0.15);
 
-    /// A colourised hint's colour by its loss against the best move: cyan for the best, then green, yellow, orange
-    /// and red as the loss grows.
-    pub fn hint_by_loss(loss: i32) -> Color {
-        match loss {
-            ..=0 => HINT_BEST,
-            1..=2 => Color::from_rgb(0.55, 0.95, 0.45),
-            3..=5 => Color::from_rgb(0.98, 0.90, 0.35),
-            6..=9 => Color::from_rgb(1.0, 0.62, 0.25),
-            _ => Color::from_rgb(1.0, 0.42, 0.42),
+    /// A colourised hint's colour.
+    pub fn hint_tone(tone: super::HintTone) -> Color {
+        match tone {
+            super::HintTone::CertainWin => HINT_BEST,
+            super::HintTone::CertainDraw => HINT,
+            super::HintTone::Estimate => Color::from_rgb(1.0, 0.92, 0.35),
+            super::HintTone::Losing => Color::from_rgb(0.62, 0.95, 0.55),
         }
     }
 }
@@ -407,8 +419,8 @@ fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
     }
     for hint in &scene.hints {
         let center = grid.center(hint.square);
-        let color = match hint.loss {
-            Some(loss) => palette::hint_by_loss(loss),
+        let color = match hint.tone {
+            Some(tone) => palette::hint_tone(tone),
             None if hint.best => palette::HINT_BEST,
             None => palette::HINT,
         };
