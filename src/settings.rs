@@ -454,14 +454,20 @@ fn resources_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("resources")
 }
 
-/// The first folder holding `eval/` among `resources/`, `share/shirokuro/` and `Resources/resources/` beside the
-/// folders above `exe`.
+/// The first folder holding `eval/` among `resources/`, `share/shirokuro/`, `Resources/resources/` and
+/// `lib/shirokuro/resources/` beside the folders above `exe`.
 fn resources_near(exe: &Path) -> Option<PathBuf> {
     exe.ancestors()
         .skip(1)
         .take(4)
         .flat_map(|dir| {
-            [dir.join("resources"), dir.join("share").join("shirokuro"), dir.join("Resources").join("resources")]
+            [
+                dir.join("resources"),
+                dir.join("share").join("shirokuro"),
+                dir.join("Resources").join("resources"),
+                // cargo-packager's Linux packages (.deb, AppImage) put the resources in usr/lib/<name>/.
+                dir.join("lib").join("shirokuro").join("resources"),
+            ]
         })
         .find(|candidate| candidate.join("eval").is_dir())
 }
@@ -486,6 +492,11 @@ mod tests {
         std::fs::create_dir_all(bundle.join("MacOS")).unwrap();
         std::fs::create_dir_all(bundle.join("Resources/resources/eval")).unwrap();
         assert_eq!(resources_near(&bundle.join("MacOS/shirokuro")), Some(bundle.join("Resources/resources")));
+
+        let packager = root.path().join("packager/usr");
+        std::fs::create_dir_all(packager.join("bin")).unwrap();
+        std::fs::create_dir_all(packager.join("lib/shirokuro/resources/eval")).unwrap();
+        assert_eq!(resources_near(&packager.join("bin/shirokuro")), Some(packager.join("lib/shirokuro/resources")));
 
         let bare = root.path().join("bare");
         std::fs::create_dir_all(&bare).unwrap();
