@@ -9,6 +9,8 @@ mod board_editor;
 mod book_edit;
 mod engine_jobs;
 mod line;
+mod loss;
+mod openings;
 mod scene;
 mod view;
 
@@ -28,7 +30,6 @@ pub use scene::format_lines;
 use crate::context::Ctx;
 use crate::engine_worker::{HintKind, Request};
 use crate::log::LogLine;
-use crate::opening::Openings;
 use crate::record::Record;
 use crate::settings::Settings;
 use crate::widget::board::{Caches, Scene};
@@ -353,21 +354,6 @@ impl Game {
     #[must_use]
     pub fn transcript(&self) -> String {
         self.record.moves_to(self.record.last_ply()).iter().map(|square| square.to_lowercase()).collect()
-    }
-
-    /// The name of the last named opening along the line up to the cursor.
-    #[must_use]
-    pub fn opening_so_far(&self, language: crate::i18n::Language) -> Option<&'static str> {
-        let openings = Openings::of(language);
-        (0..=self.record.ply()).rev().find_map(|ply| self.record.node_at(ply).and_then(|n| openings.name(&n.position)))
-    }
-
-    /// The opening a legal move under the cursor leads to, as (square, name).
-    #[must_use]
-    pub fn hovered_opening(&self, language: crate::i18n::Language) -> Option<(Square, &'static str)> {
-        let square = self.hovered?;
-        let next = self.record.current().position.play(Move::Place(square)).ok()?;
-        Openings::of(language).name(&next).map(|name| (square, name))
     }
 
     /// The ply of the generated position, when the game is a random board.

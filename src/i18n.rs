@@ -174,6 +174,7 @@ strings! {
     notice_open_failed, notice_open_unknown, how_to_use, licences, licences_intro, report_problem,
     notice_open_link_failed, notice_manual_missing, about_build,
     show_flipped_last, show_flipped_hover, colorize_hints, play_order_board, play_order_transcript,
+    graph_evaluation, graph_sum_of_loss, graph_sum_of_loss_title, graph_endgame_error, endgame_error_40, endgame_error_41,
 }
 
 #[cfg(test)]

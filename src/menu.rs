@@ -11,7 +11,7 @@ use crate::game::{self, Mode};
 use crate::i18n::Language;
 use crate::in_out;
 use crate::message::Message;
-use crate::settings::{self, Change, PlayOrder, Toggle, display_value};
+use crate::settings::{self, Change, EndgameError, GraphMode, PlayOrder, Toggle, display_value};
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
@@ -56,6 +56,19 @@ fn toggle<'a>(label: Label<'_>, display: &settings::Display, which: Toggle) -> M
 fn play_order<'a>(label: Label<'_>, display: &settings::Display, order: PlayOrder) -> MenuItem<'a> {
     check(label, display.play_order == order, move |on| {
         Message::Setting(Change::PlayOrder(if on { order } else { PlayOrder::Off }))
+    })
+}
+
+/// One of the graph's two modes (a radio item: checking it chooses it), with its key.
+fn graph_mode<'a>((label, id): Label<'_>, display: &settings::Display, mode: GraphMode, key: &str) -> MenuItem<'a> {
+    let label = format!("{label} ({key})");
+    check((&label, id), display.graph_mode == mode, move |_| Message::Setting(Change::GraphMode(mode)))
+}
+
+/// One of the Endgame Error ranges: checked when shown; unchecking it hides the figures.
+fn endgame_error<'a>(label: Label<'_>, display: &settings::Display, from: EndgameError) -> MenuItem<'a> {
+    check(label, display.endgame_error == from, move |on| {
+        Message::Setting(Change::EndgameError(if on { from } else { EndgameError::Off }))
     })
 }
 
@@ -186,6 +199,10 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 toggle(label!(s.show_log), d, Toggle::Log),
                 toggle(label!(s.alt_palette), d, Toggle::AltPalette),
                 toggle(label!(s.show_random_graph), d, Toggle::RandomGraph),
+                graph_mode(label!(s.graph_evaluation), d, GraphMode::Evaluation, "D"),
+                graph_mode(label!(s.graph_sum_of_loss), d, GraphMode::SumOfLoss, "S"),
+                endgame_error(label!(s.endgame_error_40), d, EndgameError::From40),
+                endgame_error(label!(s.endgame_error_41), d, EndgameError::From41),
             ],
         ),
     ]);

@@ -5,7 +5,7 @@ use iced::keyboard::{self, Key, key::Named};
 use crate::game::{self, Mode};
 use crate::in_out;
 use crate::message::Message;
-use crate::settings::{Change, Settings, Toggle};
+use crate::settings::{Change, GraphMode, Settings, Toggle};
 
 /// The default shortcut table (Egaroucid's, for what exists); toggles read the current `settings`.
 #[must_use]
@@ -38,6 +38,8 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
             "w" => Some(Message::Setting(Change::AiWhite(!settings.ai_plays_white))),
             "v" => Some(Message::Setting(Change::Display(Toggle::Hints, !settings.display.show_hints))),
             "u" => Some(Message::Setting(Change::Display(Toggle::Umigame, !settings.display.show_umigame))),
+            "d" => Some(Message::Setting(Change::GraphMode(GraphMode::Evaluation))),
+            "s" => Some(Message::Setting(Change::GraphMode(GraphMode::SumOfLoss))),
             _ => None,
         },
         _ => None,

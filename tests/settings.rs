@@ -25,6 +25,8 @@ fn saved_settings_load_back_identical_and_keep_a_backup() {
     s.display.play_order = settings::PlayOrder::Transcript;
     s.display.show_flipped_last = true;
     s.display.colorize_hints = true;
+    s.display.graph_mode = settings::GraphMode::SumOfLoss;
+    s.display.endgame_error = settings::EndgameError::From41;
     s.ai_plays_black = true;
     settings::save(&s, &path).unwrap();
     let loaded = settings::load(&path);

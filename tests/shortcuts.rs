@@ -5,7 +5,7 @@ use shirokuro::game::{self, Mode};
 use shirokuro::in_out;
 use shirokuro::message::Message;
 use shirokuro::settings::Settings;
-use shirokuro::settings::{Change, Toggle};
+use shirokuro::settings::{Change, GraphMode, Toggle};
 use shirokuro::shortcut::shortcut;
 
 fn press(key: Key, modifiers: Modifiers) -> keyboard::Event {
@@ -62,4 +62,7 @@ fn toggles_flip_the_current_setting() {
     assert!(matches!(plain("v"), Some(Message::Setting(Change::Display(Toggle::Hints, false)))));
     let umigame_on = !s.display.show_umigame;
     assert!(matches!(plain("u"), Some(Message::Setting(Change::Display(Toggle::Umigame, on))) if on == umigame_on));
+    // D and S choose the graph's mode (Egaroucid's radio items), whatever it is now.
+    assert!(matches!(plain("d"), Some(Message::Setting(Change::GraphMode(GraphMode::Evaluation)))));
+    assert!(matches!(plain("s"), Some(Message::Setting(Change::GraphMode(GraphMode::SumOfLoss)))));
 }

@@ -5,11 +5,13 @@ use shirokuro_engine::level::Level;
 use shirokuro_engine::{Bitboard, Color, Move, Position, Square};
 
 use super::Game;
+use super::loss;
 use crate::context::Ctx;
 use crate::engine_worker::HintKind;
 use crate::i18n::fill;
-use crate::settings::PlayOrder;
+use crate::settings::{GraphMode, PlayOrder};
 use crate::widget::board::{BookMark, HintMark, HintTone, MoveNumber, NextMark, Scene};
+use crate::widget::eval_chart::Losses;
 
 impl Game {
     /// Rebuilds the board scene and the graph data (after any change).
@@ -86,6 +88,14 @@ impl Game {
         let level = Level::clamped(settings.level);
         let random_start = self.random_start.filter(|_| !display.show_random_graph);
         self.chart.set(main, fork, self.record.ply(), level, display.alt_palette, random_start);
+        let losses = (display.graph_mode == GraphMode::SumOfLoss).then(|| {
+            let start = random_start.unwrap_or(0);
+            Losses {
+                main: loss::sum_of_loss(self.record.main(), start),
+                fork: loss::fork_line(&self.record).map(|(from, line)| (from, loss::sum_of_loss(&line, start))),
+            }
+        });
+        self.chart.set_losses(losses);
     }
 
     /// The discs whose colour the last move changed.

@@ -231,10 +231,20 @@ impl Game {
                 .style(move |_theme: &iced::Theme| container::background(band_color(index, alt)));
             legend = legend.push(row![swatch, text(label).size(12)].spacing(3).align_y(Alignment::Center));
         }
+        let title = match ctx.settings.display.graph_mode {
+            crate::settings::GraphMode::Evaluation => s.graph_title.clone(),
+            crate::settings::GraphMode::SumOfLoss => s.graph_sum_of_loss_title.clone(),
+        };
+        // Egaroucid's Endgame Error takes the legend's place.
+        if let Some(from_discs) = ctx.settings.display.endgame_error.from_discs() {
+            let figures = super::loss::endgame_error(&super::loss::current_line(&self.record), from_discs);
+            let (black, white) =
+                figures.map_or(("-".to_owned(), "-".to_owned()), |(b, w)| (b.to_string(), w.to_string()));
+            let line = text(fill(&s.graph_endgame_error, &[&black, &white])).size(12);
+            return column![text(title).size(14), container(chart).id("graph"), line].spacing(4).into();
+        }
         // The legend wraps onto more lines when the panel is narrow.
-        column![text(s.graph_title.clone()).size(14), container(chart).id("graph"), legend.wrap().vertical_spacing(4)]
-            .spacing(4)
-            .into()
+        column![text(title).size(14), container(chart).id("graph"), legend.wrap().vertical_spacing(4)].spacing(4).into()
     }
 }
 

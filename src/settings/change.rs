@@ -3,7 +3,8 @@
 use shirokuro_engine::think::loss_curves::LossCurves;
 
 use super::{
-    BOOK_DEPTHS, BOOK_ERRORS, Display, HASH_LEVELS, HINT_COUNTS, LEVELS, PlayOrder, RANDOM_MOVES, Settings, THREADS,
+    BOOK_DEPTHS, BOOK_ERRORS, Display, EndgameError, GraphMode, HASH_LEVELS, HINT_COUNTS, LEVELS, PlayOrder,
+    RANDOM_MOVES, Settings, THREADS,
 };
 
 /// A settings change from the menus or shortcuts.
@@ -27,6 +28,10 @@ pub enum Change {
     Display(Toggle, bool),
     /// Move numbers on the discs.
     PlayOrder(PlayOrder),
+    /// What the graph draws.
+    GraphMode(GraphMode),
+    /// Endgame Error under the graph.
+    EndgameError(EndgameError),
     /// Use the book for AI moves and hints.
     UseBook(bool),
     /// Book learning depth.
@@ -116,6 +121,8 @@ impl Settings {
             Change::HintCount(n) => s.display.hint_count = n.clamp(*HINT_COUNTS.start(), *HINT_COUNTS.end()),
             Change::Display(toggle, on) => *display_flag(&mut s.display, toggle) = on,
             Change::PlayOrder(order) => s.display.play_order = order,
+            Change::GraphMode(mode) => s.display.graph_mode = mode,
+            Change::EndgameError(from) => s.display.endgame_error = from,
             Change::UseBook(on) => s.use_book = on,
             Change::BookDepth(v) => s.book.depth = v.min(*BOOK_DEPTHS.end()),
             Change::BookErrorPerMove(v) => s.book.error_per_move = v.min(*BOOK_ERRORS.end()),

@@ -45,8 +45,48 @@ pub struct Display {
     pub show_flipped_hover: bool,
     /// Move numbers on the discs (Egaroucid's Play Ordering).
     pub play_order: PlayOrder,
-    /// Hint values coloured by how much they lose against the best.
+    /// Hint values coloured by sign and certainty (Egaroucid's Colorized Hint).
     pub colorize_hints: bool,
+    /// What the graph draws.
+    pub graph_mode: GraphMode,
+    /// Egaroucid's Endgame Error under the graph, and from which move.
+    pub endgame_error: EndgameError,
+}
+
+/// What the graph draws (Egaroucid's Graph ▸ Evaluation / Sum of Loss).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GraphMode {
+    /// The predicted final disc difference, Black up.
+    #[default]
+    Evaluation,
+    /// Each player's accumulated loss, from 0 downwards.
+    SumOfLoss,
+}
+
+/// Egaroucid's Endgame Error: each player's summed loss over the last moves, shown under the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndgameError {
+    /// Not shown (the search-plan legend is).
+    #[default]
+    Off,
+    /// Moves 40–60 (into positions of 44 discs or more).
+    From40,
+    /// Moves 41–60.
+    From41,
+}
+
+impl EndgameError {
+    /// The fewest discs of a position whose move counts, when shown.
+    #[must_use]
+    pub fn from_discs(self) -> Option<u32> {
+        match self {
+            EndgameError::Off => None,
+            EndgameError::From40 => Some(44),
+            EndgameError::From41 => Some(45),
+        }
+    }
 }
 
 /// Egaroucid's Play Ordering: the number of the move that placed each disc, drawn on it.
@@ -86,6 +126,8 @@ impl Default for Display {
             show_flipped_hover: false,
             play_order: PlayOrder::Off,
             colorize_hints: false,
+            graph_mode: GraphMode::Evaluation,
+            endgame_error: EndgameError::Off,
         }
     }
 }
@@ -114,6 +156,8 @@ impl Display {
         let show_flipped_hover = flag(&mut t, "show_flipped_hover", d.show_flipped_hover);
         let colorize_hints = flag(&mut t, "colorize_hints", d.colorize_hints);
         let play_order = take(&mut t, p, "play_order", any, notices).unwrap_or(d.play_order);
+        let graph_mode = take(&mut t, p, "graph_mode", any, notices).unwrap_or(d.graph_mode);
+        let endgame_error = take(&mut t, p, "endgame_error", any, notices).unwrap_or(d.endgame_error);
         let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
         unknown_keys(t, p, notices);
         Display {
@@ -136,6 +180,8 @@ impl Display {
             show_flipped_hover,
             play_order,
             colorize_hints,
+            graph_mode,
+            endgame_error,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The evaluation graph (plotters through plotters-iced2): x = ply 0–60, y = predicted final disc difference with
 //! Black up; the main line, the fork, the level's search plan as coloured column bands, and the current ply as a
-//! vertical line that can be clicked or dragged.
+//! vertical line that can be clicked or dragged. In Egaroucid's "Sum of Loss" mode it draws each player's
+//! accumulated loss instead, from 0 downwards: Black's line black, White's white (the fork's grey).
 
 use iced::mouse;
 use iced::widget::canvas::{Cache, Event, Frame, Geometry};
@@ -22,6 +23,8 @@ const X_LABELS: f32 = 20.0;
 pub struct EvalChart {
     main: Vec<Option<i32>>,
     fork: Option<(usize, Vec<Option<i32>>)>,
+    /// In Sum of Loss mode: (Black's, White's) accumulated loss by ply, on the main line and on the fork's line.
+    losses: Option<Losses>,
     current: usize,
     level: Option<Level>,
     alt_palette: bool,
@@ -36,7 +39,25 @@ impl std::fmt::Debug for EvalChart {
     }
 }
 
+/// (Black's, White's) accumulated loss at each ply of a line; `None` where unknown.
+pub type LossSums = Vec<Option<(i32, i32)>>;
+
+/// Each player's accumulated loss by ply (zero or negative), on the main line and, from its first ply, on the fork.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Losses {
+    /// The main line's sums.
+    pub main: LossSums,
+    /// The fork's sums (the main line's up to the fork, then the fork's), with the ply it leaves the main line.
+    pub fork: Option<(usize, LossSums)>,
+}
+
 impl EvalChart {
+    /// Draws the accumulated losses instead of the values (Sum of Loss), or the values again with `None`.
+    pub fn set_losses(&mut self, losses: Option<Losses>) {
+        self.losses = losses;
+        self.cache.clear();
+    }
+
     /// Replaces the data: main-line values by ply, the fork (first ply, values), the current ply, the level whose plan
     /// is drawn and the palette.
     pub fn set(
@@ -120,23 +141,36 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
 
     fn build_chart<DB: DrawingBackend>(&self, _state: &Drag, mut builder: ChartBuilder<'_, '_, DB>) {
         let chart_data = self.chart;
-        let extent = chart_data
-            .main
-            .iter()
-            .chain(chart_data.fork.iter().flat_map(|(_, values)| values.iter()))
-            .flatten()
-            .map(|v| v.abs())
-            .max()
-            .unwrap_or(0);
+        let extent = match &chart_data.losses {
+            Some(losses) => losses
+                .main
+                .iter()
+                .chain(losses.fork.iter().flat_map(|(_, sums)| sums.iter()))
+                .flatten()
+                .map(|(black, white)| black.abs().max(white.abs()))
+                .max()
+                .unwrap_or(0),
+            None => chart_data
+                .main
+                .iter()
+                .chain(chart_data.fork.iter().flat_map(|(_, values)| values.iter()))
+                .flatten()
+                .map(|v| v.abs())
+                .max()
+                .unwrap_or(0),
+        };
         let mut range = 8;
-        while range < extent && range < 64 {
+        while range < extent && range < 128 {
             range *= 2;
         }
+        // Sum of Loss starts at 0 at the top and goes down.
+        let (low, high) =
+            if chart_data.losses.is_some() { (-f64::from(range), 0.0) } else { (-f64::from(range), f64::from(range)) };
         let Ok(mut chart) = builder
             .margin(MARGIN as i32)
             .x_label_area_size(X_LABELS as i32)
             .y_label_area_size(Y_LABELS as i32)
-            .build_cartesian_2d(0f64..60f64, -f64::from(range)..f64::from(range))
+            .build_cartesian_2d(0f64..60f64, low..high)
         else {
             return;
         };
@@ -155,19 +189,26 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
         if let Some(level) = chart_data.level {
             let bands = (0..60usize).map(|ply| {
                 let color = to_rgb(band_color(plan_index(level, ply), chart_data.alt_palette), 0.28);
-                Bar::new([(ply as f64, -f64::from(range)), (ply as f64 + 1.0, f64::from(range))], color.filled())
+                Bar::new([(ply as f64, low), (ply as f64 + 1.0, high)], color.filled())
             });
             let _ = chart.draw_series(bands);
             // Egaroucid's bar along the top: dark where the level searches the midgame, light where it searches to
             // the end of the game.
-            let top = f64::from(range);
+            let top = high - (high - low) * 0.035;
             let bar = (0..60usize).map(|ply| {
                 let color = if plan_at(level, ply).is_endgame() { WHITE.mix(0.75) } else { BLACK.mix(0.6) };
-                Bar::new([(ply as f64, top * 0.93), (ply as f64 + 1.0, top)], color.filled())
+                Bar::new([(ply as f64, top), (ply as f64 + 1.0, high)], color.filled())
             });
             let _ = chart.draw_series(bar);
         }
         let _ = chart.draw_series(LineSeries::new([(0.0, 0.0), (60.0, 0.0)], WHITE.mix(0.5).stroke_width(2)));
+        let x = chart_data.current as f64;
+        let cursor = LineSeries::new([(x, low), (x, high)], RGBColor(255, 220, 90).stroke_width(2));
+        if let Some(losses) = &chart_data.losses {
+            draw_losses(&mut chart, losses);
+            let _ = chart.draw_series(cursor);
+            return;
+        }
         let points = |start: usize, values: &[Option<i32>]| -> Vec<(f64, f64)> {
             values.iter().enumerate().filter_map(|(i, v)| v.map(|v| ((start + i) as f64, f64::from(v)))).collect()
         };
@@ -194,11 +235,7 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
             let _ = chart.draw_series(LineSeries::new(fork.iter().copied(), fork_style.stroke_width(2)));
             let _ = chart.draw_series(fork.iter().map(|p| Circle::new(*p, 3, fork_style.filled())));
         }
-        let x = chart_data.current as f64;
-        let _ = chart.draw_series(LineSeries::new(
-            [(x, -f64::from(range)), (x, f64::from(range))],
-            RGBColor(255, 220, 90).stroke_width(2),
-        ));
+        let _ = chart.draw_series(cursor);
     }
 
     fn update(
@@ -236,6 +273,37 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
 
 /// Points of a line on the graph: (ply, value).
 type Points = Vec<(f64, f64)>;
+
+/// Black's and White's accumulated losses from `sums` (ply by ply from `start`) as two lines of points.
+fn loss_points(start: usize, sums: &[Option<(i32, i32)>]) -> (Points, Points) {
+    let known = || sums.iter().enumerate().filter_map(move |(i, s)| s.map(|s| ((start + i) as f64, s)));
+    (known().map(|(x, s)| (x, f64::from(s.0))).collect(), known().map(|(x, s)| (x, f64::from(s.1))).collect())
+}
+
+/// Sum of Loss: the fork's lines first (grey, under), then the main line's (Black's black, White's white).
+fn draw_losses<DB: DrawingBackend>(
+    chart: &mut ChartContext<
+        '_,
+        DB,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+    >,
+    losses: &Losses,
+) {
+    let mut lines = Vec::new();
+    if let Some((from, sums)) = &losses.fork {
+        let (black, white) = loss_points(0, sums);
+        let after = |points: Points| points.into_iter().filter(|p| p.0 >= *from as f64).collect::<Points>();
+        lines.push((after(black), RGBColor(105, 105, 105)));
+        lines.push((after(white), RGBColor(192, 192, 192)));
+    }
+    let (black, white) = loss_points(0, &losses.main);
+    lines.push((black, RGBColor(20, 20, 20)));
+    lines.push((white, RGBColor(245, 245, 245)));
+    for (points, color) in lines {
+        let _ = chart.draw_series(LineSeries::new(points.iter().copied(), color.stroke_width(2)));
+        let _ = chart.draw_series(points.iter().map(|p| Circle::new(*p, 3, color.filled())));
+    }
+}
 
 /// The points up to and including ply `start` and those from it on (both hold the start, so the lines meet); all
 /// points are "played" without a start.
