@@ -17,8 +17,9 @@ use shirokuro::{help, message::Message};
 #[command(name = "shirokuro", version = help::VERSION)]
 struct Arguments {
     /// A game file (Egaroucid's JSON), an opening book (egbk3, egbk2, egbk, Edax .dat) or a transcript to open; its
-    /// kind is told from its content.
-    file: Option<PathBuf>,
+    /// kind is told from its content. Of several files (a desktop may pass all those selected), the first is opened.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
 }
 
 /// wgpu's native backends, in `WGPU_BACKEND` syntax: Vulkan, Metal and DX12, without OpenGL.
@@ -64,6 +65,11 @@ fn main() -> iced::Result {
         ),
         None => tracing::info!("renderer: as chosen by ICED_BACKEND / WGPU_BACKEND"),
     }
+    if let [_, ignored @ ..] = arguments.files.as_slice()
+        && !ignored.is_empty()
+    {
+        tracing::warn!("{} more file(s) given: only the first is opened", ignored.len());
+    }
     let paths = Paths::platform();
     tracing::info!("resources: {}", paths.resources_dir.display());
     let loaded = settings::load(&paths.settings_file);
@@ -73,8 +79,11 @@ fn main() -> iced::Result {
     });
     let boot = move || {
         let app = App::new(paths.clone(), loaded.clone());
-        let open =
-            arguments.file.clone().map_or_else(iced::Task::none, |file| iced::Task::done(Message::OpenFile(file)));
+        let open = arguments
+            .files
+            .first()
+            .cloned()
+            .map_or_else(iced::Task::none, |file| iced::Task::done(Message::OpenFile(file)));
         (app, open)
     };
     let mut application = iced::application(boot, App::update, App::view)
