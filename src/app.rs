@@ -380,6 +380,11 @@ impl App {
                 }
                 Task::none()
             }
+            modal::Action::GameInfo(players) => {
+                self.in_out.set_players(players);
+                self.modal = None;
+                Task::none()
+            }
             modal::Action::SaveGame(players) => {
                 self.modal = None;
                 let request = self.in_out.players_given(players, self.language.strings(), &self.paths.data_dir);

@@ -175,6 +175,7 @@ strings! {
     notice_open_link_failed, notice_manual_missing, about_build,
     show_flipped_last, show_flipped_hover, colorize_hints, play_order_board, play_order_transcript,
     graph_evaluation, graph_sum_of_loss, graph_sum_of_loss_title, graph_endgame_error, endgame_error_40, endgame_error_41,
+    game_information, game_information_ok, save_game_date,
 }
 
 #[cfg(test)]

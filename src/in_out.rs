@@ -38,6 +38,8 @@ pub enum Message {
     ScreenshotSaved(Result<PathBuf, ScreenshotError>),
     /// Save Game…: open the names and memo form.
     SaveGame,
+    /// Game ▸ Game Information: the names, date and memo, to view and edit.
+    GameInformation,
     /// Open Game…: ask for the file.
     OpenGame,
     /// Game Library: open the box and read the games.
@@ -104,8 +106,14 @@ impl InOut {
             }
             Message::ScreenshotSaved(Ok(path)) => Action::Log(LogLine::ScreenshotSaved(path)),
             Message::ScreenshotSaved(Err(error)) => Action::Notice(Notice::ScreenshotFailed { error }),
-            Message::SaveGame => {
-                Action::Open(Modal::SaveGame(modal::save_game::Form::new(&self.players)), Task::none())
+            Message::SaveGame | Message::GameInformation => {
+                let purpose = if matches!(message, Message::SaveGame) {
+                    modal::save_game::Purpose::Save
+                } else {
+                    modal::save_game::Purpose::Info
+                };
+                let today = UtcDateTime::of(std::time::SystemTime::now()).date();
+                Action::Open(Modal::SaveGame(modal::save_game::Form::new(&self.players, purpose, &today)), Task::none())
             }
             Message::OpenGame => Action::PickFile(game_file_request(s, Purpose::OpenGame, data_dir)),
             Message::Library => {
@@ -119,6 +127,7 @@ impl InOut {
                     black: file.black_player.clone(),
                     white: file.white_player.clone(),
                     memo: file.memo.clone(),
+                    date: file.date.clone(),
                 };
                 Action::LoadGame(path, Box::new(file))
             }
@@ -126,6 +135,11 @@ impl InOut {
                 Action::Notice(Notice::GameFileFailed { error })
             }
         }
+    }
+
+    /// Game Information was edited: the names, date and memo the game is saved with from now on.
+    pub fn set_players(&mut self, players: Players) {
+        self.players = players;
     }
 
     /// Save Game's form was filled in: keep the names and memo, then ask where to save.
@@ -137,7 +151,11 @@ impl InOut {
     /// The game as Save Game writes it: the main line with its values, today's date, and the names and memo.
     #[must_use]
     pub fn game_file(&self, game: &Game, level: u8) -> GameFile {
-        let date = UtcDateTime::of(std::time::SystemTime::now()).date();
+        let date = if self.players.date.is_empty() {
+            UtcDateTime::of(std::time::SystemTime::now()).date()
+        } else {
+            self.players.date.clone()
+        };
         let mut file = game.game_file(date, level);
         file.black_player.clone_from(&self.players.black);
         file.white_player.clone_from(&self.players.white);

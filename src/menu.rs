@@ -155,6 +155,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.new_game_as_white), None, Message::NewGame(Mode::YouAsWhite)),
         action(label!(s.new_selfplay), None, Message::NewGame(Mode::SelfPlay)),
         action(label!(s.analyze), Some("A"), g(game::Message::Analyze)),
+        action(label!(s.game_information), None, io(in_out::Message::GameInformation)),
     ]);
     let settings_menu = menu(vec![
         check(label!(s.use_book), settings.use_book, |on| Message::Setting(Change::UseBook(on))),

@@ -35,7 +35,7 @@ pub enum Modal {
     BookInfo(Box<Info>),
     /// In/Out ▸ Input Text, or Book ▸ Book Deviate with Transcripts.
     Text(TextBox),
-    /// In/Out ▸ Save Game…: the players' names and a memo, before the file dialog.
+    /// In/Out ▸ Save Game… (the players' names, date and memo, before the file dialog) or Game ▸ Game Information.
     SaveGame(save_game::Form),
     /// In/Out ▸ Game Library (`None` while the games are being read).
     Library(Option<Vec<LibraryEntry>>),
@@ -79,6 +79,8 @@ pub enum Action {
     Text(text_box::Purpose, String),
     /// Save Game: the names and memo were given; ask for the file.
     SaveGame(Players),
+    /// Game Information was edited: keep it with the game (the root closes the box).
+    GameInfo(Players),
     /// Open this game file.
     OpenGame(PathBuf),
     /// The file chooser chose a file.
@@ -96,9 +98,10 @@ impl Modal {
                 Some(submitted) => Action::Text(text.purpose(), submitted),
                 None => Action::None,
             },
-            (Modal::SaveGame(form), Message::SaveGame(message)) => match form.update(message) {
-                Some(players) => Action::SaveGame(players),
-                None => Action::None,
+            (Modal::SaveGame(form), Message::SaveGame(message)) => match (form.update(message), form.purpose()) {
+                (Some(players), save_game::Purpose::Save) => Action::SaveGame(players),
+                (Some(players), save_game::Purpose::Info) => Action::GameInfo(players),
+                (None, _) => Action::None,
             },
             (Modal::Library(entries), Message::LibraryRead(read)) => {
                 *entries = Some(read);
@@ -127,7 +130,13 @@ impl Modal {
             Modal::Licences(licences) => (licences.view(s, Message::LicenceToggled, Message::Close), "licences"),
             Modal::BookInfo(info) => (crate::book::info::view(s, info, Message::Close), "book-info"),
             Modal::Text(text) => (text.view(s, Message::Text, Message::Close), "text-box"),
-            Modal::SaveGame(form) => (form.view(s, Message::SaveGame, Message::Close), "save-game"),
+            Modal::SaveGame(form) => {
+                let id = match form.purpose() {
+                    save_game::Purpose::Save => "save-game",
+                    save_game::Purpose::Info => "game-info",
+                };
+                (form.view(s, Message::SaveGame, Message::Close), id)
+            }
             Modal::Library(entries) => {
                 (library::view(s, entries.as_deref(), Message::LibraryOpen, Message::Close), "library")
             }
