@@ -380,6 +380,14 @@ impl App {
                 }
                 Task::none()
             }
+            modal::Action::Position(position) => {
+                self.modal = None;
+                self.game_file = None;
+                let ctx = make_ctx(&self.settings, self.language, &self.books);
+                let action = self.game.load_line(position, &[], &ctx);
+                self.perform(action);
+                Task::none()
+            }
             modal::Action::GameInfo(players) => {
                 self.in_out.set_players(players);
                 self.modal = None;

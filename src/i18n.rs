@@ -176,6 +176,9 @@ strings! {
     show_flipped_last, show_flipped_hover, colorize_hints, play_order_board, play_order_transcript,
     graph_evaluation, graph_sum_of_loss, graph_sum_of_loss_title, graph_endgame_error, endgame_error_40, endgame_error_41,
     game_information, game_information_ok, save_game_date,
+    bitboard_input, bitboard_help, bitboard_player, bitboard_opponent, bitboard_as_black, bitboard_as_white,
+    bitboard_output_player, bitboard_output_black, bitboard_missing_player, bitboard_missing_opponent,
+    bitboard_invalid_char, bitboard_too_large, bitboard_overlap, bitboard_invalid,
 }
 
 #[cfg(test)]

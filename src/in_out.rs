@@ -40,6 +40,13 @@ pub enum Message {
     SaveGame,
     /// Game ▸ Game Information: the names, date and memo, to view and edit.
     GameInformation,
+    /// Input Board as Bitboard: open the box.
+    InputBitboard,
+    /// Output Board as Bitboard: the side to move's and the opponent's discs (`false`), or Black's and White's.
+    CopyBitboard {
+        /// Black's and White's rather than the side to move's and the opponent's.
+        black_white: bool,
+    },
     /// Open Game…: ask for the file.
     OpenGame,
     /// Game Library: open the box and read the games.
@@ -89,6 +96,18 @@ impl InOut {
         match message {
             Message::CopyTranscript => Action::Run(iced::clipboard::write(game.transcript())),
             Message::CopyBoard => Action::Run(iced::clipboard::write(format_board(&game.position()))),
+            Message::CopyBitboard { black_white } => {
+                let position = game.position();
+                let (first, second) = if black_white {
+                    (position.black(), position.white())
+                } else {
+                    (position.board.player, position.board.opponent)
+                };
+                Action::Run(iced::clipboard::write(modal::bitboard::output(first, second)))
+            }
+            Message::InputBitboard => {
+                Action::Open(Modal::Bitboard(modal::bitboard::BitboardBox::default()), Task::none())
+            }
             Message::Paste => Action::Run(iced::clipboard::read().map(Message::ClipboardRead)),
             Message::ClipboardRead(None) => Action::Notice(Notice::ClipboardEmpty),
             Message::ClipboardRead(Some(text)) => Action::Import(text),

@@ -3,6 +3,7 @@
 //! carries out the [`Action`] an update returns.
 
 pub mod about;
+pub mod bitboard;
 pub mod confirm;
 pub mod file_chooser;
 pub mod library;
@@ -43,6 +44,8 @@ pub enum Modal {
     FileChooser(FileChooser),
     /// A question before a change (Book ▸ Reset to the Default Book).
     Confirm(confirm::Question),
+    /// In/Out ▸ Input Board as Bitboard.
+    Bitboard(bitboard::BitboardBox),
 }
 
 /// Messages of the boxes.
@@ -64,6 +67,8 @@ pub enum Message {
     Yes,
     /// Help ▸ Licences: show or hide this licence's text.
     LicenceToggled(usize),
+    /// The bitboard box's message.
+    Bitboard(bitboard::Message),
 }
 
 /// What the root must do after an update.
@@ -87,6 +92,8 @@ pub enum Action {
     FileChosen(Purpose, PathBuf),
     /// The question was answered Yes (the root closes the box and carries it out).
     Confirmed(confirm::Question),
+    /// Play from this position (Input Board as Bitboard; the root closes the box).
+    Position(shirokuro_engine::Position),
 }
 
 impl Modal {
@@ -118,6 +125,10 @@ impl Modal {
                 file_chooser::Action::Run(task) => Action::Run(task.map(Message::Chooser)),
                 file_chooser::Action::Chosen(purpose, path) => Action::FileChosen(purpose, path),
             },
+            (Modal::Bitboard(form), Message::Bitboard(message)) => match form.update(message) {
+                Some(position) => Action::Position(position),
+                None => Action::None,
+            },
             // A message for a box that has been closed or replaced.
             _ => Action::None,
         }
@@ -142,6 +153,7 @@ impl Modal {
             }
             Modal::FileChooser(chooser) => (chooser.view(s, Message::Chooser, Message::Close), "file-chooser"),
             Modal::Confirm(question) => (confirm::view(s, question, Message::Yes, Message::Close), "confirm"),
+            Modal::Bitboard(form) => (form.view(s, Message::Bitboard, Message::Close), "bitboard"),
         };
         container(container(content).id(id).style(container::rounded_box)).center(Length::Fill).into()
     }

@@ -1,5 +1,6 @@
-//! Game ▸ Game Information, clicked and typed in the `iced_test` simulator: the box shows the names, the date and the
-//! memo of the game opened, edits are kept with the game, and Save Game writes them.
+//! Boxes about the game, clicked and typed in the `iced_test` simulator: Game ▸ Game Information (the names, the date
+//! and the memo of the game opened; edits are kept with the game and Save Game writes them) and In/Out ▸ Input Board
+//! as Bitboard.
 
 use iced::{Settings as IcedSettings, Size};
 use iced_test::selector;
@@ -92,4 +93,50 @@ fn a_game_without_a_date_shows_today_and_close_keeps_everything() {
     let _ = app.update(Message::Modal(modal::Message::Close));
     assert!(app.modal().is_none());
     assert_eq!(app.in_out().players(), &save_game::Players::default(), "Close changes nothing");
+}
+
+#[test]
+fn a_board_typed_as_bitboards_becomes_the_game() {
+    use shirokuro_engine::{Color, Move, Position, Square};
+    let (mut app, _dir) = app();
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu title");
+    let _ = ui.click(selector::id("bitboard_input")).expect("Input Board as Bitboard");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    // The position after f5, as Egaroucid's Output Board as Bitboard writes it (White to move).
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("bitboard-player")).expect("the side to move's field");
+    let _ = ui.typewrite("0x0000001000000000");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("bitboard-opponent")).expect("the opponent's field");
+    let _ = ui.typewrite("0x000000081c000000");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("bitboard-white")).expect("Import as White's Turn");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    assert!(app.modal().is_none(), "the box closes");
+    let after_f5 = Position::INITIAL.play(Move::Place(Square::F5)).unwrap();
+    assert_eq!(app.game().position(), after_f5);
+    assert_eq!(app.game().position().side_to_move, Color::White);
+}
+
+#[test]
+fn overlapping_bitboards_are_refused_in_the_box() {
+    let (mut app, _dir) = app();
+    let _ = app.update(Message::InOut(in_out::Message::InputBitboard));
+    for message in [
+        modal::bitboard::Message::Player("ff".to_owned()),
+        modal::bitboard::Message::Opponent("0x1".to_owned()),
+        modal::bitboard::Message::Import(shirokuro_engine::Color::Black),
+    ] {
+        let _ = app.update(Message::Modal(modal::Message::Bitboard(message)));
+    }
+    assert!(matches!(app.modal(), Some(Modal::Bitboard(_))), "the box stays open");
+    let mut ui = screen(&app);
+    assert!(ui.find("The two numbers have discs on the same squares.").is_ok());
 }
