@@ -275,7 +275,7 @@ impl App {
         match self.books.update(message, &self.settings, &shown, start) {
             book::Action::None => {}
             book::Action::PickFile(operation) => {
-                let name = (operation == Operation::Export).then(|| "book.egbk3".to_owned());
+                let name = operation.writes_file().then(|| "book.egbk3".to_owned());
                 let folder = self.book_file().parent().map_or_else(|| self.paths.data_dir.clone(), PathBuf::from);
                 let filter = self.language.strings().book_files.clone();
                 let request = dialog::Request { purpose: Purpose::Book(operation), folder, name, filter };
@@ -300,7 +300,8 @@ impl App {
                 match &outcome {
                     Outcome::Failed(error) => self.notices.push(Notice::BookFailed { error: error.clone() }),
                     Outcome::NoFile => self.notices.push(Notice::BookNotWritable),
-                    Outcome::Done { .. } | Outcome::Stopped { .. } => {}
+                    Outcome::Done { positions, .. } => self.warn_if_small(operation, *positions),
+                    Outcome::Stopped { .. } => {}
                 }
                 if !operation.is_quiet() {
                     let line = LogLine::BookFinished(operation, outcome);
@@ -413,6 +414,10 @@ impl App {
             modal::Action::Confirmed(modal::confirm::Question::MergeBook { file, .. }) => {
                 self.modal = None;
                 self.book_message(book::Message::FileChosen(Operation::Merge, file))
+            }
+            modal::Action::Confirmed(modal::confirm::Question::SmallBook { .. }) => {
+                self.modal = None;
+                self.change(Change::UseBook(false))
             }
             modal::Action::Confirmed(modal::confirm::Question::ResetBook { .. }) => {
                 // The default book replaces the book in use, in the default book's file.

@@ -236,6 +236,7 @@ impl Books {
             Operation::Load
             | Operation::Import
             | Operation::Export
+            | Operation::ExportLevel
             | Operation::Merge
             | Operation::Reference
             | Operation::Edit
@@ -251,7 +252,8 @@ impl Books {
     fn file_chosen(&mut self, operation: Operation, path: PathBuf, level: u8) -> Action {
         let job = match operation {
             Operation::Import => Job::Import { from: path, level },
-            Operation::Export => Job::Export { to: path },
+            Operation::Export => Job::Export { to: path, level: None },
+            Operation::ExportLevel => Job::Export { to: path, level: Some(level) },
             Operation::Merge => Job::Merge { from: path },
             Operation::Reference => {
                 self.load(path.clone());

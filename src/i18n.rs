@@ -179,6 +179,7 @@ strings! {
     bitboard_input, bitboard_help, bitboard_player, bitboard_opponent, bitboard_as_black, bitboard_as_white,
     bitboard_output_player, bitboard_output_black, bitboard_missing_player, bitboard_missing_opponent,
     bitboard_invalid_char, bitboard_too_large, bitboard_overlap, bitboard_invalid,
+    small_book_title, small_book_question, small_book_yes, book_export_level,
 }
 
 #[cfg(test)]

@@ -163,7 +163,7 @@ fn info_import_export_and_merge_go_through_files() {
     assert_eq!((info.by_ply[0], info.by_ply[1], info.by_ply[2]), (1, 1, 1));
 
     let exported = dir.path().join("out.dat");
-    handle.send(Job::Export { to: exported.clone() });
+    handle.send(Job::Export { to: exported.clone(), level: None });
     let _ = started(&mut events);
     let (books, _, outcome) = finish(&mut events);
     assert!(books.is_empty(), "an export does not change the book");
@@ -171,6 +171,20 @@ fn info_import_export_and_merge_go_through_files() {
     let (read, format) = book::load(&exported, None, book::file::ReadOptions::default()).unwrap();
     assert_eq!(format, BookFormat::Edax);
     assert!(read.contains(&after(&["f5", "d6"]).board));
+
+    // Export with Level: the written copy has the level everywhere, the book in use keeps its own.
+    let levelled = dir.path().join("levelled.egbk3");
+    handle.send(Job::Export { to: levelled.clone(), level: Some(7) });
+    assert_eq!(started(&mut events), Operation::ExportLevel);
+    let (books, _, outcome) = finish(&mut events);
+    assert!(books.is_empty() && matches!(outcome, Outcome::Done { .. }));
+    let (read, _) = book::load(&levelled, None, book::file::ReadOptions::default()).unwrap();
+    assert!(read.iter().all(|(_, entry)| entry.level == 7), "every level overwritten");
+    handle.send(Job::Info);
+    let _ = started(&mut events);
+    let (_, others, _) = finish(&mut events);
+    let [Event::Info(info)] = &others[..] else { panic!("{others:?}") };
+    assert_eq!(info.by_level[20], 3, "the book in use keeps level 20");
 
     let mut extra = Book::new();
     let _ = extra.insert(&after(&["f5", "f6"]).board, Entry::new(-1, 30));

@@ -306,3 +306,35 @@ fn closing_the_window_during_a_book_deviate_saves_what_it_learned_before_the_app
     assert_eq!(saved.len(), app.book().map_or(0, shirokuro::book::SharedBook::len), "what was learned is on disk");
     assert!(!saved.is_empty());
 }
+
+#[test]
+fn a_small_book_in_use_is_pointed_out_and_use_book_can_be_turned_off() {
+    use shirokuro::book::{self, Event as BookEvent, Operation, Outcome};
+    let worker = |event| Message::Book(book::Message::Worker(event));
+    let (mut app, _dir) = app(Settings { language: Some(Language::English), ..Settings::default() });
+    assert!(app.settings().use_book);
+    // A book of 3,000 positions loads quietly; one of 40 asks.
+    let _ = app.update(worker(BookEvent::Finished {
+        operation: Operation::Load,
+        outcome: Outcome::Done { positions: 3_000, added: 3_000 },
+    }));
+    assert!(app.modal().is_none());
+    let _ = app.update(worker(BookEvent::Finished {
+        operation: Operation::Reference,
+        outcome: Outcome::Done { positions: 40, added: 40 },
+    }));
+    assert!(matches!(app.modal(), Some(Modal::Confirm(modal::confirm::Question::SmallBook { positions: 40 }))));
+    let mut ui = Simulator::with_size(IcedSettings::default(), Size::new(1100.0, 720.0), app.view());
+    assert!(ui.find("A small book").is_ok());
+    let _ = ui.click(selector::id("confirm-yes")).expect("Turn Use Book Off");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    assert!(app.modal().is_none());
+    assert!(!app.settings().use_book, "Use Book is off");
+    // With Use Book off, no more questions; an empty book never asks.
+    let _ = app.update(worker(BookEvent::Finished {
+        operation: Operation::Load,
+        outcome: Outcome::Done { positions: 40, added: 40 },
+    }));
+    assert!(app.modal().is_none());
+}

@@ -34,7 +34,21 @@ pub(super) fn open_link(target: String) -> Task<Message> {
     )
 }
 
+/// Fewer positions than this, and a book is too small to trust: its values replace the search's on the few moves it
+/// holds and the AI plays them at once.
+pub const SMALL_BOOK: usize = 1_000;
+
 impl App {
+    /// After a book was loaded (at start, by Book Reference or Import, or the default book put back): when it is in use
+    /// but too small to trust, say so and offer to turn Use Book off until it has grown.
+    pub(super) fn warn_if_small(&mut self, operation: crate::book::Operation, positions: usize) {
+        use crate::book::Operation;
+        let loaded = matches!(operation, Operation::Load | Operation::Reference | Operation::Import);
+        if loaded && self.settings.use_book && (1..SMALL_BOOK).contains(&positions) && self.modal.is_none() {
+            self.modal = Some(Modal::Confirm(modal::confirm::Question::SmallBook { positions }));
+        }
+    }
+
     /// The window title: the app's name, after the game file's name when the game came from one.
     #[must_use]
     pub fn title(&self) -> String {

@@ -20,6 +20,8 @@ pub enum Operation {
     Import,
     /// Export Book.
     Export,
+    /// Export Book with Level: every level of the written copy set to the AI level (Egaroucid's level overwrite).
+    ExportLevel,
     /// Merge Book.
     Merge,
     /// Book Info.
@@ -62,6 +64,7 @@ impl Operation {
             Operation::Load => s.book_load.clone(),
             Operation::Import => s.book_import.clone(),
             Operation::Export => s.book_export.clone(),
+            Operation::ExportLevel => s.book_export_level.clone(),
             Operation::Merge => s.book_merge.clone(),
             Operation::Info => s.book_info.clone(),
             Operation::Edit => s.book_edit.clone(),
@@ -90,13 +93,16 @@ impl Operation {
     /// Whether the operation asks for a file first (Import, Export, Merge, Book Reference).
     #[must_use]
     pub const fn needs_file(self) -> bool {
-        matches!(self, Operation::Import | Operation::Export | Operation::Merge | Operation::Reference)
+        matches!(
+            self,
+            Operation::Import | Operation::Export | Operation::ExportLevel | Operation::Merge | Operation::Reference
+        )
     }
 
     /// Whether the file is one to write (Export) rather than one to read.
     #[must_use]
     pub const fn writes_file(self) -> bool {
-        matches!(self, Operation::Export)
+        matches!(self, Operation::Export | Operation::ExportLevel)
     }
 
     /// The file name extensions its file dialog offers.
@@ -104,7 +110,7 @@ impl Operation {
     pub const fn extensions(self) -> &'static [&'static str] {
         match self {
             Operation::Reference => &["egbk3"],
-            Operation::Export => &["egbk3", "dat"],
+            Operation::Export | Operation::ExportLevel => &["egbk3", "dat"],
             _ => &["egbk3", "egbk2", "egbk", "dat", "txt"],
         }
     }
@@ -139,6 +145,8 @@ pub enum Job {
     Export {
         /// The file to write.
         to: PathBuf,
+        /// Every level (and leaf level) of the written copy set to this one; the book in use keeps its own.
+        level: Option<u8>,
     },
     /// Merge the book in `from` with the level rule, then save.
     Merge {
@@ -227,7 +235,8 @@ impl Job {
             Job::Load { .. } | Job::Install { only_if_missing: true, .. } => Operation::Load,
             Job::Install { only_if_missing: false, .. } => Operation::ResetDefault,
             Job::Import { .. } => Operation::Import,
-            Job::Export { .. } => Operation::Export,
+            Job::Export { level: None, .. } => Operation::Export,
+            Job::Export { level: Some(_), .. } => Operation::ExportLevel,
             Job::Merge { .. } => Operation::Merge,
             Job::Info => Operation::Info,
             Job::Flush => Operation::Flush,

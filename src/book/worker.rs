@@ -291,10 +291,17 @@ impl Worker {
                 self.save(operation)?;
                 Ok((added, false, true))
             }
-            Job::Export { to } => {
+            Job::Export { to, level } => {
                 let format = export_format(&to);
                 let book = self.book.wait_read();
-                let saved = self.with_progress(operation, |control| book::save_with(&book, &to, format, control));
+                // With a level, a copy is written (the book in use keeps its levels); held twice while it is written.
+                let copy = level.map(|level| {
+                    let mut copy = book.clone();
+                    ops::overwrite_levels(&mut copy, level);
+                    copy
+                });
+                let written = copy.as_ref().unwrap_or(&book);
+                let saved = self.with_progress(operation, |control| book::save_with(written, &to, format, control));
                 match saved {
                     Ok(()) => Ok((0, false, false)),
                     // The file is left as it was.

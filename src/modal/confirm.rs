@@ -24,6 +24,11 @@ pub enum Question {
         /// The book file.
         file: PathBuf,
     },
+    /// The book in use is too small to trust: turn Use Book off until it has grown?
+    SmallBook {
+        /// Its positions.
+        positions: usize,
+    },
     /// A book in another format was opened: merge it into the book in use?
     MergeBook {
         /// The book file.
@@ -46,6 +51,9 @@ pub fn view<'a, M: Clone + 'a>(s: &Strings, question: &Question, yes: M, no: M) 
             fill(&s.open_book_use_question, &[&file.display()]),
             s.open_book_use_yes.clone(),
         ),
+        Question::SmallBook { positions } => {
+            (s.small_book_title.clone(), fill(&s.small_book_question, &[positions]), s.small_book_yes.clone())
+        }
         Question::MergeBook { file, format } => (
             s.open_book_title.clone(),
             fill(&s.open_book_merge_question, &[format, &file.display()]),
