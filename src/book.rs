@@ -127,7 +127,7 @@ pub struct Books {
     snapshot: Option<SharedBook>,
     running: Option<Running>,
     /// The position whose overlay data was last asked for.
-    views_asked: Option<Position>,
+    views_asked: Option<(Position, shirokuro_engine::book::views::UmigameSettings)>,
 }
 
 impl Books {
@@ -315,12 +315,13 @@ impl Books {
         let display = &settings.display;
         let wanted =
             (display.show_book_accuracy || display.show_umigame) && settings.use_book && self.snapshot.is_some();
-        if !wanted || self.views_asked == Some(position) {
+        let umigame = display.umigame();
+        if !wanted || self.views_asked == Some((position, umigame)) {
             return;
         }
         if let Some(worker) = &self.worker {
-            worker.send(Job::Views { position });
-            self.views_asked = Some(position);
+            worker.send(Job::Views { position, umigame });
+            self.views_asked = Some((position, umigame));
         }
     }
 

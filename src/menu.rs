@@ -115,6 +115,26 @@ fn error_range<'a>(
     shown_range(format!("{label}: {shown}"), settings::BOOK_ERRORS, value, on_change)
 }
 
+/// The umigame error slider; its top value reads "Inf" (no limit).
+fn umigame_error<'a>((label, _id): Label<'_>, unlimited: &str, value: u8) -> MenuItem<'a> {
+    let top = *settings::UMIGAME_ERRORS.end();
+    let shown = if value >= top { unlimited.to_owned() } else { value.to_string() };
+    shown_range(format!("{label}: {shown}"), settings::UMIGAME_ERRORS, value, |v| {
+        Message::Setting(Change::UmigameError(v))
+    })
+}
+
+/// A bound of the umigame score range, on Egaroucid's scale (−64, −8 … 8, 64), as a slider over its steps.
+fn umigame_score<'a>((label, _id): Label<'_>, value: i8, change: fn(i8) -> Change) -> MenuItem<'a> {
+    let scores = settings::UMIGAME_SCORES;
+    let step = scores.iter().position(|v| *v == value).unwrap_or(0);
+    let step = u8::try_from(step).unwrap_or(0);
+    let top = u8::try_from(scores.len() - 1).unwrap_or(0);
+    shown_range(format!("{label}: {value:+}"), 0..=top, step, move |i| {
+        Message::Setting(change(scores.get(usize::from(i)).copied().unwrap_or(0)))
+    })
+}
+
 /// The Accept AI's Loss items: the switch, then one slider per curve, which sets every point of it (Egaroucid edits
 /// the 15 points one by one; the sliders show the first point), and Egaroucid's Default button.
 fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::Settings) -> Vec<MenuItem<'a>> {
@@ -185,6 +205,12 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 toggle(label!(s.show_stable), d, Toggle::Stable),
                 toggle(label!(s.show_book_accuracy), d, Toggle::BookAccuracy),
                 toggle(label!(s.show_umigame), d, Toggle::Umigame),
+                range(label!(s.umigame_depth), settings::UMIGAME_DEPTHS, d.umigame_depth, |v| {
+                    Message::Setting(Change::UmigameDepth(v))
+                }),
+                umigame_error(label!(s.umigame_error), &s.book_unlimited, d.umigame_error),
+                umigame_score(label!(s.umigame_min), d.umigame_min, Change::UmigameMin),
+                umigame_score(label!(s.umigame_max), d.umigame_max, Change::UmigameMax),
                 toggle(label!(s.colorize_hints), d, Toggle::ColorizeHints),
                 toggle(label!(s.show_flipped_last), d, Toggle::FlippedLast),
                 toggle(label!(s.show_flipped_hover), d, Toggle::FlippedHover),

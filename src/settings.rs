@@ -23,7 +23,7 @@ mod display;
 mod salvage;
 
 pub use change::{Change, Toggle, display_value};
-pub use display::{Display, EndgameError, GraphMode, PlayOrder};
+pub use display::{Display, EndgameError, GraphMode, PlayOrder, UMIGAME_DEPTHS, UMIGAME_ERRORS, UMIGAME_SCORES};
 
 /// Levels the AI can play at.
 pub const LEVELS: RangeInclusive<u8> = 1..=60;

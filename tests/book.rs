@@ -456,7 +456,7 @@ fn book_overlays_come_from_the_worker_and_show_on_the_board() {
     let _ = started(&mut events);
     let (books, _, _) = finish(&mut events);
     let position = after(&["f5"]);
-    handle.send(Job::Views { position });
+    handle.send(Job::Views { position, umigame: Settings::default().display.umigame() });
     assert_eq!(started(&mut events), Operation::Views);
     let (_, others, _) = finish(&mut events);
     let [Event::Views { position: at, views }] = &others[..] else { panic!("{others:?}") };

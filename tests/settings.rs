@@ -213,3 +213,25 @@ fn accept_ai_loss_and_its_curves_round_trip_and_bad_curves_fall_back() {
     assert_eq!(loaded.settings.ai_loss, LossCurves::default());
     assert_eq!(loaded.notices, vec![Notice::BadValue { key: "ai_loss".to_owned() }]);
 }
+
+#[test]
+fn umigame_settings_map_to_the_engine_and_keep_their_bounds_in_order() {
+    use shirokuro::settings::Change;
+    let mut s = Settings::default();
+    let u = s.display.umigame();
+    assert_eq!((u.depth, u.error, u.black_range), (60, 0, None), "Egaroucid's defaults: full depth, best moves only");
+    let _ = s.apply(Change::UmigameDepth(20));
+    let _ = s.apply(Change::UmigameError(21));
+    let _ = s.apply(Change::UmigameMin(-2));
+    let u = s.display.umigame();
+    assert_eq!(u.depth, 20);
+    assert!(u.error >= 1000, "21 reads Inf: no limit");
+    assert_eq!(u.black_range, Some((-2, 64)));
+    // A lower upper bound pulls the lower one down with it; values off Egaroucid's scale are ignored.
+    let _ = s.apply(Change::UmigameMax(-5));
+    assert_eq!((s.display.umigame_min, s.display.umigame_max), (-5, -5));
+    let _ = s.apply(Change::UmigameMax(20));
+    assert_eq!(s.display.umigame_max, -5);
+    let _ = s.apply(Change::UmigameDepth(0));
+    assert_eq!(s.display.umigame_depth, 1);
+}

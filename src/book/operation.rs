@@ -161,6 +161,8 @@ pub enum Job {
     Views {
         /// The position.
         position: Position,
+        /// How the umigame numbers are counted.
+        umigame: shirokuro_engine::book::views::UmigameSettings,
     },
     /// The right-click editor: set (`Some`) or delete (`None`) the value of `mv` from `board`, then save.
     Edit {

@@ -15,7 +15,7 @@ use iced::Subscription;
 use shirokuro_engine::book::file::ReadOptions;
 use shirokuro_engine::book::learn::{self, DeviateSettings, Searcher, ThinkerSearcher};
 use shirokuro_engine::book::ops::{self, Control, Progress};
-use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache, UmigameSettings};
+use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache};
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::fsutil::{FileLock, LockError};
@@ -328,10 +328,9 @@ impl Worker {
                 let _sent = self.emit(Event::Info(Box::new(info)));
                 Ok((0, false, false))
             }
-            Job::Views { position } => {
-                let settings = UmigameSettings::default();
+            Job::Views { position, umigame } => {
                 let book = self.book.wait_read();
-                let views = views::move_views(&book, &position, settings, &mut self.umigame, &mut self.accuracy);
+                let views = views::move_views(&book, &position, umigame, &mut self.umigame, &mut self.accuracy);
                 drop(book);
                 let _sent = self.emit(Event::Views { position, views });
                 Ok((0, false, false))

@@ -4,7 +4,7 @@ use shirokuro_engine::think::loss_curves::LossCurves;
 
 use super::{
     BOOK_DEPTHS, BOOK_ERRORS, Display, EndgameError, GraphMode, HASH_LEVELS, HINT_COUNTS, LEVELS, PlayOrder,
-    RANDOM_MOVES, Settings, THREADS,
+    RANDOM_MOVES, Settings, THREADS, UMIGAME_DEPTHS, UMIGAME_ERRORS, UMIGAME_SCORES,
 };
 
 /// A settings change from the menus or shortcuts.
@@ -32,6 +32,14 @@ pub enum Change {
     GraphMode(GraphMode),
     /// Endgame Error under the graph.
     EndgameError(EndgameError),
+    /// Umigame depth.
+    UmigameDepth(u8),
+    /// Umigame accumulated error (the top value: no limit).
+    UmigameError(u8),
+    /// Umigame lowest value for Black (the other bound follows to keep them in order).
+    UmigameMin(i8),
+    /// Umigame highest value for Black.
+    UmigameMax(i8),
     /// Use the book for AI moves and hints.
     UseBook(bool),
     /// Book learning depth.
@@ -123,6 +131,19 @@ impl Settings {
             Change::PlayOrder(order) => s.display.play_order = order,
             Change::GraphMode(mode) => s.display.graph_mode = mode,
             Change::EndgameError(from) => s.display.endgame_error = from,
+            Change::UmigameDepth(depth) => {
+                s.display.umigame_depth = depth.clamp(*UMIGAME_DEPTHS.start(), *UMIGAME_DEPTHS.end());
+            }
+            Change::UmigameError(error) => s.display.umigame_error = error.min(*UMIGAME_ERRORS.end()),
+            Change::UmigameMin(v) if UMIGAME_SCORES.contains(&v) => {
+                s.display.umigame_min = v;
+                s.display.umigame_max = s.display.umigame_max.max(v);
+            }
+            Change::UmigameMax(v) if UMIGAME_SCORES.contains(&v) => {
+                s.display.umigame_max = v;
+                s.display.umigame_min = s.display.umigame_min.min(v);
+            }
+            Change::UmigameMin(_) | Change::UmigameMax(_) => {}
             Change::UseBook(on) => s.use_book = on,
             Change::BookDepth(v) => s.book.depth = v.min(*BOOK_DEPTHS.end()),
             Change::BookErrorPerMove(v) => s.book.error_per_move = v.min(*BOOK_ERRORS.end()),

@@ -51,6 +51,35 @@ pub struct Display {
     pub graph_mode: GraphMode,
     /// Egaroucid's Endgame Error under the graph, and from which move.
     pub endgame_error: EndgameError,
+    /// Umigame numbers: positions with `depth + 4` discs or more count as one line each (1–60).
+    pub umigame_depth: u8,
+    /// Umigame numbers: the accumulated error of the lines counted (0 = best moves only, 21 = no limit).
+    pub umigame_error: u8,
+    /// Umigame numbers: only lines whose value for Black is at least this (−64, −8 … 8, 64).
+    pub umigame_min: i8,
+    /// Umigame numbers: only lines whose value for Black is at most this.
+    pub umigame_max: i8,
+}
+
+/// The umigame depths.
+pub const UMIGAME_DEPTHS: std::ops::RangeInclusive<u8> = 1..=60;
+/// The umigame errors; the top one means no limit.
+pub const UMIGAME_ERRORS: std::ops::RangeInclusive<u8> = 0..=21;
+/// The umigame score bounds Egaroucid's two-handle slider offers, lowest first: −64, −8 … 8, 64.
+pub const UMIGAME_SCORES: [i8; 19] = [-64, -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 64];
+
+impl Display {
+    /// The umigame settings the book views are computed with.
+    #[must_use]
+    pub fn umigame(&self) -> shirokuro_engine::book::views::UmigameSettings {
+        let error = if self.umigame_error >= *UMIGAME_ERRORS.end() { 10_000 } else { i32::from(self.umigame_error) };
+        let range = (i32::from(self.umigame_min), i32::from(self.umigame_max));
+        shirokuro_engine::book::views::UmigameSettings {
+            depth: self.umigame_depth,
+            error,
+            black_range: (range != (-64, 64)).then_some(range),
+        }
+    }
 }
 
 /// What the graph draws (Egaroucid's Graph ▸ Evaluation / Sum of Loss).
@@ -128,6 +157,10 @@ impl Default for Display {
             colorize_hints: false,
             graph_mode: GraphMode::Evaluation,
             endgame_error: EndgameError::Off,
+            umigame_depth: 60,
+            umigame_error: 0,
+            umigame_min: -64,
+            umigame_max: 64,
         }
     }
 }
@@ -158,6 +191,15 @@ impl Display {
         let play_order = take(&mut t, p, "play_order", any, notices).unwrap_or(d.play_order);
         let graph_mode = take(&mut t, p, "graph_mode", any, notices).unwrap_or(d.graph_mode);
         let endgame_error = take(&mut t, p, "endgame_error", any, notices).unwrap_or(d.endgame_error);
+        let umigame_depth =
+            take(&mut t, p, "umigame_depth", |v| UMIGAME_DEPTHS.contains(v), notices).unwrap_or(d.umigame_depth);
+        let umigame_error =
+            take(&mut t, p, "umigame_error", |v| UMIGAME_ERRORS.contains(v), notices).unwrap_or(d.umigame_error);
+        let score = |v: &i8| UMIGAME_SCORES.contains(v);
+        let umigame_min = take(&mut t, p, "umigame_min", score, notices).unwrap_or(d.umigame_min);
+        let umigame_max = take(&mut t, p, "umigame_max", score, notices).unwrap_or(d.umigame_max);
+        let (umigame_min, umigame_max) =
+            if umigame_min <= umigame_max { (umigame_min, umigame_max) } else { (d.umigame_min, d.umigame_max) };
         let hint_count = take(&mut t, p, "hint_count", |v| HINT_COUNTS.contains(v), notices).unwrap_or(d.hint_count);
         unknown_keys(t, p, notices);
         Display {
@@ -182,6 +224,10 @@ impl Display {
             colorize_hints,
             graph_mode,
             endgame_error,
+            umigame_depth,
+            umigame_error,
+            umigame_min,
+            umigame_max,
         }
     }
 }
