@@ -142,8 +142,12 @@ mod tests {
         assert_eq!(english.name(&after("c4e3")), Some("Perpendicular Opening"));
         assert_eq!(english.name(&after("f5f6")), Some("Diagonal Opening"));
         assert_eq!(english.name(&Position::INITIAL), None);
+        // Names from Edax's list (rendered in English), under symmetry too.
+        assert_eq!(english.name(&after("f5d6c3d3c4f4c5b3c2b4")), Some("Central Triangle"));
         let japanese = Openings::of(Language::Japanese);
         assert_eq!(japanese.name(&after("f5d6c3")), Some("虎系"));
+        // The English list names at least as many positions as the Japanese one.
+        assert!(english.len() >= japanese.len(), "{} English, {} Japanese", english.len(), japanese.len());
         let _ = Position::INITIAL.play(Move::Place(Square::F5)).unwrap();
     }
 
