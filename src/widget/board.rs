@@ -356,6 +356,8 @@ fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
         let center = grid.center(number.square);
         let (fill, ink) =
             if number.black { (palette::BLACK, palette::WHITE) } else { (palette::WHITE, palette::BLACK) };
+        // The last move's number is red instead of carrying the red dot, which would cover it.
+        let ink = if scene.last_move == Some(number.square) { palette::LAST } else { ink };
         frame.fill(&Path::circle(center, disc_radius), fill);
         let size = if number.number >= 10 { cell * 0.36 } else { cell * 0.42 };
         frame.fill_text(text(number.number.to_string(), center, size, ink, Font::DEFAULT));
@@ -394,7 +396,9 @@ fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
             frame.fill(&Path::circle(grid.center(square), cell * 0.09), palette::LEGAL);
         }
     }
-    if let Some(square) = scene.last_move {
+    if let Some(square) = scene.last_move
+        && !scene.numbers.iter().any(|n| n.square == square)
+    {
         frame.fill(&Path::circle(grid.center(square), cell * 0.08), palette::LAST);
     }
     for mark in &scene.book_marks {

@@ -163,9 +163,12 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
         while range < extent && range < 128 {
             range *= 2;
         }
-        // Sum of Loss starts at 0 at the top and goes down.
-        let (low, high) =
-            if chart_data.losses.is_some() { (-f64::from(range), 0.0) } else { (-f64::from(range), f64::from(range)) };
+        // Sum of Loss starts at 0 at the top and goes down (a little room above 0 keeps the level's bar off the lines).
+        let (low, high) = if chart_data.losses.is_some() {
+            (-f64::from(range), f64::from(range) * 0.08)
+        } else {
+            (-f64::from(range), f64::from(range))
+        };
         let Ok(mut chart) = builder
             .margin(MARGIN as i32)
             .x_label_area_size(X_LABELS as i32)
@@ -297,6 +300,9 @@ fn draw_losses<DB: DrawingBackend>(
         lines.push((after(white), RGBColor(192, 192, 192)));
     }
     let (black, white) = loss_points(0, &losses.main);
+    // Black's line gets a light halo: it would vanish on the dark bands.
+    let _ = chart.draw_series(LineSeries::new(black.iter().copied(), RGBColor(200, 200, 200).stroke_width(5)));
+    let _ = chart.draw_series(black.iter().map(|p| Circle::new(*p, 4, RGBColor(200, 200, 200).filled())));
     lines.push((black, RGBColor(20, 20, 20)));
     lines.push((white, RGBColor(245, 245, 245)));
     for (points, color) in lines {
