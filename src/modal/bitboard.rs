@@ -82,7 +82,8 @@ impl BitboardBox {
                 .on_input(move |t| map(Message::Opponent(t))),
         ]
         .spacing(8)
-        .padding(20);
+        .padding(20)
+        .max_width(640);
         if let Some(problem) = &self.problem {
             form = form.push(text(problem_text(s, problem)).size(13));
         }
