@@ -181,6 +181,11 @@ impl App {
                 self.game.language_changed(&make_ctx(&self.settings, language, &self.books));
                 self.save()
             }
+            Message::LossCurves => {
+                let unlimited = &self.language.strings().book_unlimited;
+                self.modal = Some(Modal::LossCurves(modal::loss_curves::LossCurvesBox::new(unlimited)));
+                Task::none()
+            }
             Message::About => {
                 self.modal = Some(Modal::About);
                 Task::none()
@@ -389,6 +394,7 @@ impl App {
                 self.perform(action);
                 Task::none()
             }
+            modal::Action::Setting(change) => self.change(change),
             modal::Action::GameInfo(players) => {
                 self.in_out.set_players(players);
                 self.modal = None;
@@ -573,7 +579,7 @@ impl App {
         let s = ctx.strings();
         let menu = menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some());
         let main: Element<'_, Message> = match &self.modal {
-            Some(modal) => modal.view(s, &self.paths.settings_file).map(Message::Modal),
+            Some(modal) => modal.view(s, &self.paths.settings_file, &self.settings.ai_loss).map(Message::Modal),
             None => self.game.view(&ctx).map(Message::Game),
         };
         let status = self.books.progress_view(s).map_or_else(|| Element::from(text("")), |p| p.map(Message::Book));

@@ -110,6 +110,8 @@ pub enum Message {
     BookEditCancel,
     /// Operate ▸ Generate Random Board ▸ Generate: a new game along a random line (settings' moves and score range).
     GenerateRandom,
+    /// Operate ▸ Generate XOT Position: a new game from a random opening of our XOT list.
+    GenerateXot,
     /// Operate ▸ Back to Random Pos.: to the position the random board was generated at.
     BackToRandom,
     /// In/Out ▸ Edit Board opened (`true`: from the position shown) or cancelled.
@@ -370,6 +372,9 @@ impl Game {
         self.board_edit = None;
         self.paused = false;
         self.hints.clear();
+        if ctx.settings.xot_new_games {
+            return self.load_xot(&mut crate::xot::clock_rng(), ctx);
+        }
         self.awaiting_start = self.ai_to_move(ctx.settings);
         self.plan(ctx)
     }
@@ -481,6 +486,7 @@ impl Game {
             },
             Message::Convert(symmetry) => self.convert(symmetry, ctx),
             Message::GenerateRandom => self.generate_random(ctx),
+            Message::GenerateXot => self.load_xot(&mut crate::xot::clock_rng(), ctx),
             Message::BackToRandom => match self.random_start {
                 Some(ply) => self.navigate(ply, ctx),
                 None => Action::None,

@@ -180,7 +180,7 @@ strings! {
     bitboard_output_player, bitboard_output_black, bitboard_missing_player, bitboard_missing_opponent,
     bitboard_invalid_char, bitboard_too_large, bitboard_overlap, bitboard_invalid,
     small_book_title, small_book_question, small_book_yes, book_export_level,
-    umigame_depth, umigame_error, umigame_min, umigame_max,
+    umigame_depth, umigame_error, umigame_min, umigame_max, generate_xot, xot_new_games, laser_pointer, ai_loss_curves, ai_loss_curves_help,
 }
 
 #[cfg(test)]

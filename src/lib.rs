@@ -32,6 +32,7 @@ pub mod shortcut;
 pub mod signals;
 pub mod widget;
 pub mod worker;
+pub mod xot;
 
 /// The bundled fonts (M PLUS 1, SIL Open Font License 1.1): Latin and Japanese without system fonts.
 pub const FONTS: [&[u8]; 2] =

@@ -153,6 +153,7 @@ fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::Settings) ->
             Message::Setting(Change::AiLossPercent(i * PERCENT_STEP))
         }),
         action(label!(s.ai_loss_default), None, Message::Setting(Change::AiLossDefault)),
+        action(label!(s.ai_loss_curves), None, Message::LossCurves),
     ]
 }
 
@@ -176,6 +177,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.new_selfplay), None, Message::NewGame(Mode::SelfPlay)),
         action(label!(s.analyze), Some("A"), g(game::Message::Analyze)),
         action(label!(s.game_information), None, io(in_out::Message::GameInformation)),
+        check(label!(s.xot_new_games), settings.xot_new_games, |on| Message::Setting(Change::XotNewGames(on))),
     ]);
     let settings_menu = menu(vec![
         check(label!(s.use_book), settings.use_book, |on| Message::Setting(Change::UseBook(on))),
@@ -214,6 +216,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 toggle(label!(s.colorize_hints), d, Toggle::ColorizeHints),
                 toggle(label!(s.show_flipped_last), d, Toggle::FlippedLast),
                 toggle(label!(s.show_flipped_hover), d, Toggle::FlippedHover),
+                toggle(label!(s.laser_pointer), d, Toggle::LaserPointer),
                 play_order(label!(s.play_order_board), d, PlayOrder::Board),
                 play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
             ],
@@ -250,6 +253,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.last_position), Some("End"), g(game::Message::Last)),
         action(label!(s.save_branch), Some("Ctrl+L"), g(game::Message::SaveBranch)),
         action(label!(s.back_to_random), Some("Shift+Home"), g(game::Message::BackToRandom)),
+        action(label!(s.generate_xot), None, g(game::Message::GenerateXot)),
         submenu(
             label!(s.convert),
             [

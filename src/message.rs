@@ -36,6 +36,8 @@ pub enum Message {
     LanguageSelected(Language),
     /// Help ▸ About.
     About,
+    /// Settings ▸ AI's Loss ▸ Edit the Curves….
+    LossCurves,
     /// Help ▸ How to Use: open the manual.
     HowToUse,
     /// Help ▸ Licences.

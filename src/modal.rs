@@ -8,6 +8,7 @@ pub mod confirm;
 pub mod file_chooser;
 pub mod library;
 pub mod licences;
+pub mod loss_curves;
 pub mod save_game;
 pub mod text_box;
 
@@ -46,6 +47,8 @@ pub enum Modal {
     Confirm(confirm::Question),
     /// In/Out ▸ Input Board as Bitboard.
     Bitboard(bitboard::BitboardBox),
+    /// Settings ▸ AI's Loss ▸ Edit the Curves….
+    LossCurves(loss_curves::LossCurvesBox),
 }
 
 /// Messages of the boxes.
@@ -69,6 +72,10 @@ pub enum Message {
     LicenceToggled(usize),
     /// The bitboard box's message.
     Bitboard(bitboard::Message),
+    /// A point of an AI's Loss curve was drawn.
+    CurvePoint(loss_curves::Curve, usize, u8),
+    /// The AI's Loss curves' Default button.
+    CurvesDefault,
 }
 
 /// What the root must do after an update.
@@ -94,6 +101,8 @@ pub enum Action {
     Confirmed(confirm::Question),
     /// Play from this position (Input Board as Bitboard; the root closes the box).
     Position(shirokuro_engine::Position),
+    /// A setting changed from a box (the AI's Loss curves); the box stays open.
+    Setting(crate::settings::Change),
 }
 
 impl Modal {
@@ -129,13 +138,22 @@ impl Modal {
                 Some(position) => Action::Position(position),
                 None => Action::None,
             },
+            (Modal::LossCurves(_), Message::CurvePoint(curve, point, value)) => {
+                Action::Setting(crate::settings::Change::AiLossPoint(curve, point, value))
+            }
+            (Modal::LossCurves(_), Message::CurvesDefault) => Action::Setting(crate::settings::Change::AiLossDefault),
             // A message for a box that has been closed or replaced.
             _ => Action::None,
         }
     }
 
     /// The box, centred.
-    pub fn view<'a>(&'a self, s: &Strings, settings_file: &Path) -> Element<'a, Message> {
+    pub fn view<'a>(
+        &'a self,
+        s: &Strings,
+        settings_file: &Path,
+        ai_loss: &shirokuro_engine::think::loss_curves::LossCurves,
+    ) -> Element<'a, Message> {
         let (content, id) = match self {
             Modal::About => (about::view(s, settings_file, Message::Close), "about"),
             Modal::Licences(licences) => (licences.view(s, Message::LicenceToggled, Message::Close), "licences"),
@@ -154,6 +172,9 @@ impl Modal {
             Modal::FileChooser(chooser) => (chooser.view(s, Message::Chooser, Message::Close), "file-chooser"),
             Modal::Confirm(question) => (confirm::view(s, question, Message::Yes, Message::Close), "confirm"),
             Modal::Bitboard(form) => (form.view(s, Message::Bitboard, Message::Close), "bitboard"),
+            Modal::LossCurves(curves) => {
+                (curves.view(s, ai_loss, Message::CurvePoint, Message::CurvesDefault, Message::Close), "loss-curves")
+            }
         };
         container(container(content).id(id).style(container::rounded_box)).center(Length::Fill).into()
     }

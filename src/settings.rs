@@ -68,6 +68,8 @@ pub struct Settings {
     pub ai_plays_white: bool,
     /// Whether a human's forced pass against the AI waits for the Pass button.
     pub pause_on_pass: bool,
+    /// New games start from a random XOT opening (our list) instead of the initial position.
+    pub xot_new_games: bool,
     /// Whether the AI plays book moves and hints show book values.
     pub use_book: bool,
     /// The book loaded at start; `None` is `<data dir>/book.egbk3`.
@@ -206,6 +208,7 @@ impl Default for Settings {
             ai_plays_black: false,
             ai_plays_white: true,
             pause_on_pass: true,
+            xot_new_games: false,
             use_book: true,
             book_file: None,
             window_width: 1100,
@@ -338,6 +341,7 @@ impl Settings {
             ai_plays_black: take(&mut table, "", "ai_plays_black", any, notices).unwrap_or(d.ai_plays_black),
             ai_plays_white: take(&mut table, "", "ai_plays_white", any, notices).unwrap_or(d.ai_plays_white),
             pause_on_pass: take(&mut table, "", "pause_on_pass", any, notices).unwrap_or(d.pause_on_pass),
+            xot_new_games: take(&mut table, "", "xot_new_games", any, notices).unwrap_or(d.xot_new_games),
             use_book: take(&mut table, "", "use_book", any, notices).unwrap_or(d.use_book),
             book_file: take(&mut table, "", "book_file", |p: &PathBuf| !p.as_os_str().is_empty(), notices),
             window_width: take(&mut table, "", "window_width", |v| WINDOW_SIDES.contains(v), notices)

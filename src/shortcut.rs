@@ -40,6 +40,7 @@ pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message>
             "u" => Some(Message::Setting(Change::Display(Toggle::Umigame, !settings.display.show_umigame))),
             "d" => Some(Message::Setting(Change::GraphMode(GraphMode::Evaluation))),
             "s" => Some(Message::Setting(Change::GraphMode(GraphMode::SumOfLoss))),
+            "p" => Some(Message::Setting(Change::Display(Toggle::LaserPointer, !settings.display.laser_pointer))),
             _ => None,
         },
         _ => None,

@@ -65,4 +65,5 @@ fn toggles_flip_the_current_setting() {
     // D and S choose the graph's mode (Egaroucid's radio items), whatever it is now.
     assert!(matches!(plain("d"), Some(Message::Setting(Change::GraphMode(GraphMode::Evaluation)))));
     assert!(matches!(plain("s"), Some(Message::Setting(Change::GraphMode(GraphMode::SumOfLoss)))));
+    assert!(matches!(plain("p"), Some(Message::Setting(Change::Display(Toggle::LaserPointer, true)))));
 }

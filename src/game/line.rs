@@ -16,6 +16,16 @@ impl Game {
         self.load_line(Position::INITIAL, &moves, ctx)
     }
 
+    /// A new game along a random opening of the XOT list drawn with `rng`: its position is kept as the generated one
+    /// (Back to Random Pos. returns there, the graph greys the moves before it), as a random board's is.
+    pub fn load_xot(&mut self, rng: &mut shirokuro_engine::rng::GameRng, ctx: &Ctx<'_>) -> Action {
+        let Some(moves) = crate::xot::random(rng) else { return Action::None };
+        let action = self.load_moves(moves, ctx);
+        self.random_start = Some(self.record.last_ply());
+        self.refresh(ctx);
+        action
+    }
+
     /// Plays these moves (checked legal) on from the position shown, as clicks would (a fork when reviewing).
     pub fn play_moves(&mut self, moves: &[Move], ctx: &Ctx<'_>) -> Action {
         for square in moves.iter().filter_map(|mv| mv.square()) {

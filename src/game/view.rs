@@ -28,7 +28,8 @@ impl Game {
         let board = canvas(
             Board::new(&self.scene, &self.caches, on_click)
                 .on_hover(Message::SquareHovered)
-                .on_right_click(Message::SquareRightClicked),
+                .on_right_click(Message::SquareRightClicked)
+                .laser_pointer(display.laser_pointer),
         )
         .width(Length::Fill)
         .height(Length::Fill);

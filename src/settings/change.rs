@@ -22,6 +22,8 @@ pub enum Change {
     AiWhite(bool),
     /// Pause when a human must pass.
     PauseOnPass(bool),
+    /// New games from a random XOT opening.
+    XotNewGames(bool),
     /// Number of hint values.
     HintCount(u8),
     /// A display switch.
@@ -66,6 +68,8 @@ pub enum Change {
     AiLossPercent(u8),
     /// Egaroucid's Default: 2 discs, 30 %.
     AiLossDefault,
+    /// One point of one curve (the curve editor): curve, point 0–14, value (snapped).
+    AiLossPoint(crate::modal::loss_curves::Curve, usize, u8),
 }
 
 /// The display switches.
@@ -105,6 +109,8 @@ pub enum Toggle {
     FlippedHover,
     /// Hint values coloured by their loss.
     ColorizeHints,
+    /// The pointer drawn as a laser pointer over the board.
+    LaserPointer,
 }
 
 impl Settings {
@@ -126,6 +132,7 @@ impl Settings {
             Change::AiBlack(on) => s.ai_plays_black = on,
             Change::AiWhite(on) => s.ai_plays_white = on,
             Change::PauseOnPass(on) => s.pause_on_pass = on,
+            Change::XotNewGames(on) => s.xot_new_games = on,
             Change::HintCount(n) => s.display.hint_count = n.clamp(*HINT_COUNTS.start(), *HINT_COUNTS.end()),
             Change::Display(toggle, on) => *display_flag(&mut s.display, toggle) = on,
             Change::PlayOrder(order) => s.display.play_order = order,
@@ -157,6 +164,9 @@ impl Settings {
             Change::AiMaxLoss(v) => s.ai_loss = LossCurves::flat(v, s.ai_loss.percent_points()[0]),
             Change::AiLossPercent(p) => s.ai_loss = LossCurves::flat(s.ai_loss.max_loss_points()[0], p),
             Change::AiLossDefault => s.ai_loss = LossCurves::default(),
+            Change::AiLossPoint(curve, point, value) => {
+                s.ai_loss = crate::modal::loss_curves::with_point(&s.ai_loss, curve, point, value);
+            }
         }
         reconfigure
     }
@@ -182,6 +192,7 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
         Toggle::FlippedLast => &mut display.show_flipped_last,
         Toggle::FlippedHover => &mut display.show_flipped_hover,
         Toggle::ColorizeHints => &mut display.colorize_hints,
+        Toggle::LaserPointer => &mut display.laser_pointer,
     }
 }
 

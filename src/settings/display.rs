@@ -59,6 +59,8 @@ pub struct Display {
     pub umigame_min: i8,
     /// Umigame numbers: only lines whose value for Black is at most this.
     pub umigame_max: i8,
+    /// Egaroucid's Laser Pointer: the pointer drawn as a red glow over the board.
+    pub laser_pointer: bool,
 }
 
 /// The umigame depths.
@@ -161,6 +163,7 @@ impl Default for Display {
             umigame_error: 0,
             umigame_min: -64,
             umigame_max: 64,
+            laser_pointer: false,
         }
     }
 }
@@ -188,6 +191,7 @@ impl Display {
         let show_flipped_last = flag(&mut t, "show_flipped_last", d.show_flipped_last);
         let show_flipped_hover = flag(&mut t, "show_flipped_hover", d.show_flipped_hover);
         let colorize_hints = flag(&mut t, "colorize_hints", d.colorize_hints);
+        let laser_pointer = flag(&mut t, "laser_pointer", d.laser_pointer);
         let play_order = take(&mut t, p, "play_order", any, notices).unwrap_or(d.play_order);
         let graph_mode = take(&mut t, p, "graph_mode", any, notices).unwrap_or(d.graph_mode);
         let endgame_error = take(&mut t, p, "endgame_error", any, notices).unwrap_or(d.endgame_error);
@@ -228,6 +232,7 @@ impl Display {
             umigame_error,
             umigame_min,
             umigame_max,
+            laser_pointer,
         }
     }
 }

@@ -121,12 +121,20 @@ pub struct Board<'a, Message> {
     on_click: Option<fn(Square) -> Message>,
     on_hover: Option<fn(Option<Square>) -> Message>,
     on_right_click: Option<fn(Square) -> Message>,
+    laser: bool,
 }
 
 impl<'a, Message> Board<'a, Message> {
     /// A board showing `scene`; clicks on squares produce `on_click(square)` when given.
     pub fn new(scene: &'a Scene, caches: &'a Caches, on_click: Option<fn(Square) -> Message>) -> Self {
-        Board { scene, caches, on_click, on_hover: None, on_right_click: None }
+        Board { scene, caches, on_click, on_hover: None, on_right_click: None, laser: false }
+    }
+
+    /// Egaroucid's Laser Pointer: over the board the pointer is drawn as a red glow (for teaching and recording).
+    #[must_use]
+    pub fn laser_pointer(mut self, on: bool) -> Self {
+        self.laser = on;
+        self
     }
 
     /// Right clicks on squares produce `on_right_click(square)` (the book editor).
@@ -161,6 +169,7 @@ mod palette {
     pub const HINT: Color = Color::from_rgb(0.97, 0.97, 0.97);
     pub const HINT_BEST: Color = Color::from_rgb(0.43, 1.0, 1.0);
     pub const FLIPPED: Color = Color::from_rgb(0.98, 0.55, 0.15);
+    pub const LASER: Color = Color::from_rgb(1.0, 0.12, 0.1);
 
     /// A colourised hint's colour.
     pub fn hint_tone(tone: super::HintTone) -> Color {
@@ -255,10 +264,12 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
                 Some(canvas::Action::publish(on_right_click(square)).and_capture())
             }
             canvas::Event::Mouse(mouse::Event::CursorMoved { .. } | mouse::Event::CursorLeft) => {
-                let on_hover = self.on_hover?;
+                // The laser pointer follows the pointer: every move redraws.
+                let redraw = self.laser.then(canvas::Action::request_redraw);
+                let Some(on_hover) = self.on_hover else { return redraw };
                 let square = square_under();
                 if square == state.0 {
-                    return None;
+                    return redraw;
                 }
                 state.0 = square;
                 Some(canvas::Action::publish(on_hover(square)))
@@ -273,16 +284,30 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
         renderer: &Renderer,
         _theme: &Theme,
         bounds: Rectangle,
-        _cursor: mouse::Cursor,
+        cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
         let size = bounds.size();
         let grid = Geometry8::fit(size);
         let frame = self.caches.frame.draw(renderer, size, |frame| draw_frame(frame, grid));
         let pieces = self.caches.pieces.draw(renderer, size, |frame| draw_pieces(frame, grid, self.scene));
-        vec![frame, pieces]
+        let mut layers = vec![frame, pieces];
+        if self.laser
+            && let Some(point) = cursor.position_in(bounds)
+        {
+            let mut laser = Frame::new(renderer, size);
+            let cell = grid.cell;
+            laser.fill(&Path::circle(point, cell * 0.16), Color { a: 0.25, ..palette::LASER });
+            laser.fill(&Path::circle(point, cell * 0.08), Color { a: 0.6, ..palette::LASER });
+            laser.fill(&Path::circle(point, cell * 0.035), palette::LASER);
+            layers.push(laser.into_geometry());
+        }
+        layers
     }
 
     fn mouse_interaction(&self, _state: &Hover, bounds: Rectangle, cursor: mouse::Cursor) -> mouse::Interaction {
+        if self.laser && cursor.is_over(bounds) {
+            return mouse::Interaction::Hidden;
+        }
         let over_legal = self.on_click.is_some()
             && cursor
                 .position_in(bounds)

@@ -29,7 +29,7 @@ use shirokuro_engine::{Board, Move, Square};
 mod bench_control;
 mod import_games;
 mod quality;
-mod signals;
+pub(crate) mod signals;
 mod target;
 
 use target::{Locks, Target};

@@ -38,6 +38,7 @@ mod randboard;
 mod selfplay;
 mod solve;
 mod train;
+mod xot;
 
 use std::process::ExitCode;
 
@@ -83,6 +84,8 @@ enum Command {
     Book(book::Args),
     /// Random mid-game positions whose score at the level lies in a range (quizzes, game starts).
     Randboard(randboard::Args),
+    /// Our list of XOT openings: the balanced positions a few moves in, found by search (see docs/xot.md).
+    Xot(xot::Args),
 }
 
 fn main() -> ExitCode {
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
         Command::Nboard(args) => nboard::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Randboard(args) => randboard::run(&args),
+        Command::Xot(args) => xot::run(&args),
     };
     let code = match outcome {
         Ok(code) => code,
