@@ -42,6 +42,17 @@ fn after(moves: &[&str]) -> Position {
     moves.iter().fold(Position::INITIAL, |p, m| p.play(Move::Place(sq(m))).unwrap())
 }
 
+/// A worker that has loaded [`small_book`] from `book.egbk3` in `dir`: the file, the handle and the events.
+fn worker_with_small_book(dir: &tempfile::TempDir) -> (std::path::PathBuf, Handle, impl Stream<Item = Event> + Unpin) {
+    let file = dir.path().join("book.egbk3");
+    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
+    let (handle, mut events) = start_book_worker();
+    handle.send(Job::Load { file: file.clone() });
+    let _ = started(&mut events);
+    let _ = finish(&mut events);
+    (file, handle, events)
+}
+
 fn start_book_worker() -> (Handle, impl Stream<Item = Event> + Unpin) {
     let mut events = Box::pin(shirokuro::book::worker::spawn(&weights()));
     let Some(Event::Ready(handle)) = block_on(events.next()) else { panic!("ready first") };
@@ -119,12 +130,7 @@ fn a_damaged_book_gives_a_notice_loads_nothing_and_is_never_overwritten() {
 #[test]
 fn recalculate_lines_counts_lines_keeps_values_and_saves() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("book.egbk3");
-    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
-    let (handle, mut events) = start_book_worker();
-    handle.send(Job::Load { file: file.clone() });
-    let _ = started(&mut events);
-    let _ = finish(&mut events);
+    let (file, handle, mut events) = worker_with_small_book(&dir);
     handle.send(Job::Lines);
     assert_eq!(started(&mut events), Operation::Lines);
     let (_, _, outcome) = finish(&mut events);
@@ -491,12 +497,7 @@ fn book_overlays_come_from_the_worker_and_show_on_the_board() {
 #[test]
 fn reduce_and_recalculate_leaves_run_and_save() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("book.egbk3");
-    book::save(&small_book(), &file, BookFormat::Egbk3).unwrap();
-    let (handle, mut events) = start_book_worker();
-    handle.send(Job::Load { file: file.clone() });
-    let _ = started(&mut events);
-    let _ = finish(&mut events);
+    let (file, handle, mut events) = worker_with_small_book(&dir);
 
     let walk = shirokuro_engine::book::ops::Walk { depth: 60, error_per_move: 80, error_sum: 100_000 };
     let settings = shirokuro_engine::book::learn::LeafSettings { walk, level: 1, only_invalid: false, threads: 1 };
