@@ -230,7 +230,11 @@ impl App {
                 Task::none()
             }
             Message::Key(event) => {
-                shortcut(&event, &self.settings).map_or_else(Task::none, |message| self.update(message))
+                // While the board is edited, B / W / E and Enter belong to the editor.
+                let editing = self.game.is_editing().then(|| crate::shortcut::editor_shortcut(&event)).flatten();
+                editing
+                    .or_else(|| shortcut(&event, &self.settings))
+                    .map_or_else(Task::none, |message| self.update(message))
             }
             Message::WindowResized(size) => self.resized(size),
             Message::SettingsSaved(result) => self.saved(result),

@@ -7,6 +7,24 @@ use crate::in_out;
 use crate::message::Message;
 use crate::settings::{Change, GraphMode, Settings, Toggle};
 
+/// The board editor's keys (Egaroucid's): B, W and E choose the black, white or empty brush, Enter starts the game
+/// from the edited position.
+#[must_use]
+pub fn editor_shortcut(event: &keyboard::Event) -> Option<Message> {
+    let keyboard::Event::KeyPressed { key, modifiers, .. } = event else { return None };
+    if !modifiers.is_empty() {
+        return None;
+    }
+    let edit = |m| Some(Message::Game(m));
+    match key.as_ref() {
+        Key::Character("b") => edit(game::Message::EditBrush(game::Brush::Black)),
+        Key::Character("w") => edit(game::Message::EditBrush(game::Brush::White)),
+        Key::Character("e") => edit(game::Message::EditBrush(game::Brush::Empty)),
+        Key::Named(Named::Enter) => edit(game::Message::EditDone),
+        _ => None,
+    }
+}
+
 /// The default shortcut table (Egaroucid's, for what exists); toggles read the current `settings`.
 #[must_use]
 pub fn shortcut(event: &keyboard::Event, settings: &Settings) -> Option<Message> {

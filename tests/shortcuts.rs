@@ -67,3 +67,34 @@ fn toggles_flip_the_current_setting() {
     assert!(matches!(plain("s"), Some(Message::Setting(Change::GraphMode(GraphMode::SumOfLoss)))));
     assert!(matches!(plain("p"), Some(Message::Setting(Change::Display(Toggle::LaserPointer, true)))));
 }
+
+#[test]
+fn the_board_editor_takes_b_w_e_and_enter() {
+    use shirokuro::game::Brush;
+    use shirokuro::shortcut::editor_shortcut;
+    let plain = |c| editor_shortcut(&press(char_key(c), Modifiers::empty()));
+    assert!(matches!(plain("b"), Some(Message::Game(game::Message::EditBrush(Brush::Black)))));
+    assert!(matches!(plain("w"), Some(Message::Game(game::Message::EditBrush(Brush::White)))));
+    assert!(matches!(plain("e"), Some(Message::Game(game::Message::EditBrush(Brush::Empty)))));
+    assert!(matches!(
+        editor_shortcut(&press(Key::Named(key::Named::Enter), Modifiers::empty())),
+        Some(Message::Game(game::Message::EditDone))
+    ));
+    assert!(plain("q").is_none());
+    assert!(editor_shortcut(&press(char_key("b"), Modifiers::CTRL)).is_none());
+
+    // In the app: while editing, W is the white brush, not "AI plays White"; Enter ends the editing.
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings { language: Some(shirokuro::i18n::Language::English), ..Settings::default() };
+    let ai_white = settings.ai_plays_white;
+    let loaded = shirokuro::settings::Loaded { settings, notices: Vec::new() };
+    let mut app = shirokuro::app::App::new(shirokuro::settings::Paths::inside(dir.path()), loaded);
+    let _ = app.update(Message::Game(game::Message::EditBoard(true)));
+    assert!(app.game().is_editing());
+    let _ = app.update(Message::Key(press(char_key("w"), Modifiers::empty())));
+    assert_eq!(app.settings().ai_plays_white, ai_white, "W chose the brush");
+    let _ = app.update(Message::Key(press(Key::Named(key::Named::Enter), Modifiers::empty())));
+    assert!(!app.game().is_editing(), "Enter starts the game from the edited position");
+    let _ = app.update(Message::Key(press(char_key("w"), Modifiers::empty())));
+    assert_ne!(app.settings().ai_plays_white, ai_white, "out of the editor, W is AI plays White again");
+}
