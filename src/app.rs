@@ -30,7 +30,9 @@ use crate::open_file;
 use crate::settings::{self, Change, Paths, Settings};
 use crate::shortcut::shortcut;
 
+mod boxes;
 mod desktop;
+mod profiles;
 
 use desktop::open_link;
 pub use desktop::window_event;
@@ -181,6 +183,8 @@ impl App {
                 self.game.language_changed(&make_ctx(&self.settings, language, &self.books));
                 self.save()
             }
+            Message::Profiles(kind) => self.open_profiles(kind),
+            Message::ProfileLoaded(kind, loaded) => self.profile_loaded(kind, loaded),
             Message::LossCurves => {
                 let unlimited = &self.language.strings().book_unlimited;
                 self.modal = Some(Modal::LossCurves(modal::loss_curves::LossCurvesBox::new(unlimited)));
@@ -362,80 +366,6 @@ impl App {
                 task.map(Message::Modal)
             }
             in_out::Action::PickFile(request) => dialog::pick(request, Message::FilePicked),
-        }
-    }
-
-    fn modal_message(&mut self, message: modal::Message) -> Task<Message> {
-        let Some(modal) = &mut self.modal else { return Task::none() };
-        match modal.update(message) {
-            modal::Action::None => Task::none(),
-            modal::Action::Close => {
-                self.modal = None;
-                Task::none()
-            }
-            modal::Action::Run(task) => task.map(Message::Modal),
-            modal::Action::Text(text_box::Purpose::Import, text) => {
-                if self.import_text(&text) {
-                    self.modal = None;
-                }
-                Task::none()
-            }
-            modal::Action::Text(text_box::Purpose::DeviateTranscripts, text) => {
-                match book::parse_transcript_lines(&text) {
-                    Ok(lines) => {
-                        self.modal = None;
-                        return self.book_message(book::Message::DeviateTranscripts(lines));
-                    }
-                    Err(problem) => self.notices.push(Notice::TranscriptRejected { problem }),
-                }
-                Task::none()
-            }
-            modal::Action::Position(position) => {
-                self.modal = None;
-                self.game_file = None;
-                let ctx = make_ctx(&self.settings, self.language, &self.books);
-                let action = self.game.load_line(position, &[], &ctx);
-                self.perform(action);
-                Task::none()
-            }
-            modal::Action::Setting(change) => self.change(change),
-            modal::Action::GameInfo(players) => {
-                self.in_out.set_players(players);
-                self.modal = None;
-                Task::none()
-            }
-            modal::Action::SaveGame(players) => {
-                self.modal = None;
-                let request = self.in_out.players_given(players, self.language.strings(), &self.paths.data_dir);
-                dialog::pick(request, Message::FilePicked)
-            }
-            modal::Action::OpenGame(path) => {
-                self.modal = None;
-                InOut::open(path).map(Message::InOut)
-            }
-            modal::Action::FileChosen(purpose, path) => {
-                self.modal = None;
-                self.file_chosen(purpose, path)
-            }
-            modal::Action::Confirmed(modal::confirm::Question::UseBook { file }) => {
-                self.modal = None;
-                self.book_message(book::Message::FileChosen(Operation::Reference, file))
-            }
-            modal::Action::Confirmed(modal::confirm::Question::MergeBook { file, .. }) => {
-                self.modal = None;
-                self.book_message(book::Message::FileChosen(Operation::Merge, file))
-            }
-            modal::Action::Confirmed(modal::confirm::Question::SmallBook { .. }) => {
-                self.modal = None;
-                self.change(Change::UseBook(false))
-            }
-            modal::Action::Confirmed(modal::confirm::Question::ResetBook { .. }) => {
-                // The default book replaces the book in use, in the default book's file.
-                self.modal = None;
-                self.settings.book_file = None;
-                self.books.reset_to_default(self.paths.default_book_file(), self.paths.shipped_book());
-                self.save()
-            }
         }
     }
 

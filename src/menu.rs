@@ -11,6 +11,7 @@ use crate::game::{self, Mode};
 use crate::i18n::Language;
 use crate::in_out;
 use crate::message::Message;
+use crate::settings::profile::ProfileKind;
 use crate::settings::{self, Change, EndgameError, GraphMode, PlayOrder, Toggle, display_value};
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
@@ -190,8 +191,10 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         check(label!(s.ai_plays_white), settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
         check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
         submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
+        action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),
     ]);
     let display_menu = menu(vec![
+        action(label!(s.profile_display), None, Message::Profiles(ProfileKind::Display)),
         submenu(
             label!(s.display_on_board),
             vec![

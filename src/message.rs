@@ -38,6 +38,13 @@ pub enum Message {
     About,
     /// Settings ▸ AI's Loss ▸ Edit the Curves….
     LossCurves,
+    /// Settings ▸ AI Profile… or Display ▸ Display Profile….
+    Profiles(crate::settings::profile::ProfileKind),
+    /// A profile was read (or not).
+    ProfileLoaded(
+        crate::settings::profile::ProfileKind,
+        Result<Box<crate::settings::Settings>, shirokuro_engine::fsutil::IoFailure>,
+    ),
     /// Help ▸ How to Use: open the manual.
     HowToUse,
     /// Help ▸ Licences.

@@ -9,6 +9,7 @@ pub mod file_chooser;
 pub mod library;
 pub mod licences;
 pub mod loss_curves;
+pub mod profiles;
 pub mod save_game;
 pub mod text_box;
 
@@ -49,6 +50,8 @@ pub enum Modal {
     Bitboard(bitboard::BitboardBox),
     /// Settings ▸ AI's Loss ▸ Edit the Curves….
     LossCurves(loss_curves::LossCurvesBox),
+    /// Settings ▸ AI Profile… or Display ▸ Display Profile….
+    Profiles(profiles::ProfilesBox),
 }
 
 /// Messages of the boxes.
@@ -76,6 +79,8 @@ pub enum Message {
     CurvePoint(loss_curves::Curve, usize, u8),
     /// The AI's Loss curves' Default button.
     CurvesDefault,
+    /// The profiles box's message.
+    Profiles(profiles::Message),
 }
 
 /// What the root must do after an update.
@@ -103,6 +108,8 @@ pub enum Action {
     Position(shirokuro_engine::Position),
     /// A setting changed from a box (the AI's Loss curves); the box stays open.
     Setting(crate::settings::Change),
+    /// Carry out a profiles request (file work, in the background).
+    Profile(crate::settings::profile::ProfileKind, profiles::Request),
 }
 
 impl Modal {
@@ -142,6 +149,10 @@ impl Modal {
                 Action::Setting(crate::settings::Change::AiLossPoint(curve, point, value))
             }
             (Modal::LossCurves(_), Message::CurvesDefault) => Action::Setting(crate::settings::Change::AiLossDefault),
+            (Modal::Profiles(profiles), Message::Profiles(message)) => match profiles.update(message) {
+                Some(request) => Action::Profile(profiles.kind(), request),
+                None => Action::None,
+            },
             // A message for a box that has been closed or replaced.
             _ => Action::None,
         }
@@ -172,6 +183,7 @@ impl Modal {
             Modal::FileChooser(chooser) => (chooser.view(s, Message::Chooser, Message::Close), "file-chooser"),
             Modal::Confirm(question) => (confirm::view(s, question, Message::Yes, Message::Close), "confirm"),
             Modal::Bitboard(form) => (form.view(s, Message::Bitboard, Message::Close), "bitboard"),
+            Modal::Profiles(profiles) => (profiles.view(s, Message::Profiles, Message::Close), "profiles"),
             Modal::LossCurves(curves) => {
                 (curves.view(s, ai_loss, Message::CurvePoint, Message::CurvesDefault, Message::Close), "loss-curves")
             }

@@ -20,6 +20,7 @@ use crate::notice::{Notice, SettingsProblem};
 
 pub mod change;
 mod display;
+pub mod profile;
 mod salvage;
 
 pub use change::{Change, Toggle, display_value};

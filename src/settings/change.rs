@@ -68,6 +68,10 @@ pub enum Change {
     AiLossPercent(u8),
     /// Egaroucid's Default: 2 discs, 30 %.
     AiLossDefault,
+    /// An AI profile was loaded: its settings replace the AI's.
+    AiProfile(super::profile::AiSettings),
+    /// A display profile was loaded.
+    DisplayProfile(Display),
     /// One point of one curve (the curve editor): curve, point 0–14, value (snapped).
     AiLossPoint(crate::modal::loss_curves::Curve, usize, u8),
 }
@@ -164,6 +168,16 @@ impl Settings {
             Change::AiMaxLoss(v) => s.ai_loss = LossCurves::flat(v, s.ai_loss.percent_points()[0]),
             Change::AiLossPercent(p) => s.ai_loss = LossCurves::flat(s.ai_loss.max_loss_points()[0], p),
             Change::AiLossDefault => s.ai_loss = LossCurves::default(),
+            Change::AiProfile(ai) => {
+                s.level = ai.level.clamp(*LEVELS.start(), *LEVELS.end());
+                s.threads = ai.threads.clamp(*THREADS.start(), *THREADS.end());
+                s.hash_level = ai.hash_level.clamp(*HASH_LEVELS.start(), *HASH_LEVELS.end());
+                s.use_book = ai.use_book;
+                s.accept_ai_loss = ai.accept_ai_loss;
+                s.ai_loss = ai.ai_loss;
+                reconfigure = true;
+            }
+            Change::DisplayProfile(display) => s.display = display,
             Change::AiLossPoint(curve, point, value) => {
                 s.ai_loss = crate::modal::loss_curves::with_point(&s.ai_loss, curve, point, value);
             }
@@ -199,6 +213,6 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
 /// The current value of a display switch.
 #[must_use]
 pub fn display_value(display: &Display, toggle: Toggle) -> bool {
-    let mut copy = display.clone();
+    let mut copy = *display;
     *display_flag(&mut copy, toggle)
 }

@@ -6,7 +6,7 @@ use super::{HINT_COUNTS, any, take, unknown_keys};
 use crate::notice::Notice;
 
 /// Display options.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Display {
     /// Dots on the legal moves.
     pub show_legal: bool,

@@ -1,0 +1,90 @@
+//! What the boxes ask the root to do: a text taken, a game's names, a position, a setting, a file chosen, a question
+//! answered, a profile request.
+
+use iced::Task;
+
+use super::{App, make_ctx};
+use crate::book::{self, Operation};
+use crate::dialog;
+use crate::in_out::InOut;
+use crate::message::Message;
+use crate::modal::{self, text_box};
+use crate::notice::Notice;
+use crate::settings::Change;
+
+impl App {
+    pub(super) fn modal_message(&mut self, message: modal::Message) -> Task<Message> {
+        let Some(modal) = &mut self.modal else { return Task::none() };
+        match modal.update(message) {
+            modal::Action::None => Task::none(),
+            modal::Action::Close => {
+                self.modal = None;
+                Task::none()
+            }
+            modal::Action::Run(task) => task.map(Message::Modal),
+            modal::Action::Text(text_box::Purpose::Import, text) => {
+                if self.import_text(&text) {
+                    self.modal = None;
+                }
+                Task::none()
+            }
+            modal::Action::Text(text_box::Purpose::DeviateTranscripts, text) => {
+                match book::parse_transcript_lines(&text) {
+                    Ok(lines) => {
+                        self.modal = None;
+                        return self.book_message(book::Message::DeviateTranscripts(lines));
+                    }
+                    Err(problem) => self.notices.push(Notice::TranscriptRejected { problem }),
+                }
+                Task::none()
+            }
+            modal::Action::Position(position) => {
+                self.modal = None;
+                self.game_file = None;
+                let ctx = make_ctx(&self.settings, self.language, &self.books);
+                let action = self.game.load_line(position, &[], &ctx);
+                self.perform(action);
+                Task::none()
+            }
+            modal::Action::Setting(change) => self.change(change),
+            modal::Action::Profile(kind, request) => self.profile_request(kind, request),
+            modal::Action::GameInfo(players) => {
+                self.in_out.set_players(players);
+                self.modal = None;
+                Task::none()
+            }
+            modal::Action::SaveGame(players) => {
+                self.modal = None;
+                let request = self.in_out.players_given(players, self.language.strings(), &self.paths.data_dir);
+                dialog::pick(request, Message::FilePicked)
+            }
+            modal::Action::OpenGame(path) => {
+                self.modal = None;
+                InOut::open(path).map(Message::InOut)
+            }
+            modal::Action::FileChosen(purpose, path) => {
+                self.modal = None;
+                self.file_chosen(purpose, path)
+            }
+            modal::Action::Confirmed(modal::confirm::Question::UseBook { file }) => {
+                self.modal = None;
+                self.book_message(book::Message::FileChosen(Operation::Reference, file))
+            }
+            modal::Action::Confirmed(modal::confirm::Question::MergeBook { file, .. }) => {
+                self.modal = None;
+                self.book_message(book::Message::FileChosen(Operation::Merge, file))
+            }
+            modal::Action::Confirmed(modal::confirm::Question::SmallBook { .. }) => {
+                self.modal = None;
+                self.change(Change::UseBook(false))
+            }
+            modal::Action::Confirmed(modal::confirm::Question::ResetBook { .. }) => {
+                // The default book replaces the book in use, in the default book's file.
+                self.modal = None;
+                self.settings.book_file = None;
+                self.books.reset_to_default(self.paths.default_book_file(), self.paths.shipped_book());
+                self.save()
+            }
+        }
+    }
+}

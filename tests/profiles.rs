@@ -1,0 +1,98 @@
+//! Settings ▸ AI Profile… and Display ▸ Display Profile…, through the app: the box lists the profiles, its buttons
+//! ask for the file work, and a loaded profile replaces only its kind's settings. (The file work itself is tested in
+//! `src/settings/profile.rs`.)
+
+use iced::{Settings as IcedSettings, Size};
+use iced_test::selector;
+use iced_test::simulator::Simulator;
+use shirokuro::app::App;
+use shirokuro::i18n::Language;
+use shirokuro::message::Message;
+use shirokuro::modal::profiles::{Message as BoxMessage, Request};
+use shirokuro::modal::{self, Modal};
+use shirokuro::settings::profile::ProfileKind;
+use shirokuro::settings::{Loaded, Paths, Settings};
+
+fn app() -> (App, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings { language: Some(Language::English), ..Settings::default() };
+    (App::new(Paths::inside(dir.path()), Loaded { settings, notices: Vec::new() }), dir)
+}
+
+fn screen(app: &App) -> Simulator<'_, Message> {
+    Simulator::with_size(IcedSettings::default(), Size::new(1100.0, 720.0), app.view())
+}
+
+#[test]
+fn the_ai_profile_box_lists_loads_and_saves() {
+    let (mut app, _dir) = app();
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_settings")).expect("the Settings menu");
+    let _ = ui.click(selector::id("profile_ai")).expect("AI Profile…");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for message in messages {
+        let _ = app.update(message);
+    }
+    assert!(matches!(app.modal(), Some(Modal::Profiles(p)) if p.kind() == ProfileKind::Ai));
+    let listed = |names: &[&str]| {
+        Message::Modal(modal::Message::Profiles(BoxMessage::Listed(Ok(names
+            .iter()
+            .map(|n| (*n).to_owned())
+            .collect()))))
+    };
+    let _ = app.update(listed(&[]));
+    let mut ui = screen(&app);
+    assert!(ui.find("No profile saved yet.").is_ok());
+    // Type a name: New Save asks to save under it.
+    let _ = ui.click(selector::id("profile-name")).expect("the name field");
+    let _ = ui.typewrite("strong");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    for message in messages {
+        let _ = app.update(message);
+    }
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("profile-new-save")).expect("New Save");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        messages.iter().any(|m| matches!(m,
+            Message::Modal(modal::Message::Profiles(BoxMessage::Ask(Request::Save(name)))) if name == "strong")),
+        "{messages:?}"
+    );
+    // Listed, then Load: a loaded AI profile changes the AI's settings, not the display's.
+    let _ = app.update(listed(&["strong"]));
+    let mut ui = screen(&app);
+    let _ = ui.click("Load").expect("Load");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(
+        messages.iter().any(|m| matches!(m,
+            Message::Modal(modal::Message::Profiles(BoxMessage::Ask(Request::Load(name)))) if name == "strong")),
+        "{messages:?}"
+    );
+    let mut profile = Settings { level: 33, use_book: false, ..Settings::default() };
+    profile.display.show_legal = false;
+    let _ = app.update(Message::ProfileLoaded(ProfileKind::Ai, Ok(Box::new(profile.clone()))));
+    assert!(app.modal().is_none(), "a loaded profile closes the box");
+    assert_eq!((app.settings().level, app.settings().use_book), (33, false));
+    assert!(app.settings().display.show_legal, "an AI profile leaves the display alone");
+    // A display profile: the display only.
+    let _ = app.update(Message::ProfileLoaded(ProfileKind::Display, Ok(Box::new(Settings { level: 5, ..profile }))));
+    assert!(!app.settings().display.show_legal);
+    assert_eq!(app.settings().level, 33, "a display profile leaves the AI alone");
+}
+
+#[test]
+fn a_failed_request_is_shown_in_the_box_and_the_list_is_read_again() {
+    let (mut app, _dir) = app();
+    let _ = app.update(Message::Profiles(ProfileKind::Display));
+    let failure = shirokuro_engine::fsutil::IoFailure {
+        kind: std::io::ErrorKind::PermissionDenied,
+        message: "permission denied".to_owned(),
+    };
+    let strings = Language::English.strings();
+    let why = shirokuro::failure::io(strings, &failure);
+    let _ = app.update(Message::ProfileLoaded(ProfileKind::Display, Err(failure)));
+    assert!(matches!(app.modal(), Some(Modal::Profiles(_))), "the box stays open");
+    let mut ui = screen(&app);
+    let shown = shirokuro::i18n::fill(&strings.profile_failed, &[&why]);
+    assert!(ui.find(shown.as_str()).is_ok(), "{shown}");
+}
