@@ -20,7 +20,7 @@ use shirokuro_engine::book::ops::{Info, Walk};
 use shirokuro_engine::book::views::MoveView;
 use shirokuro_engine::{Board, Move, Position};
 
-pub use operation::{Job, Operation, Outcome};
+pub use operation::{EXTRA_CALC_LEVEL, ExtraCalc, Job, Operation, Outcome};
 pub use problem::BookProblem;
 pub use shared::SharedBook;
 pub use worker::{Event, Handle};
@@ -183,7 +183,7 @@ impl Books {
                 self.stop();
                 Action::None
             }
-            Message::FileChosen(operation, path) => self.file_chosen(operation, path, settings.level),
+            Message::FileChosen(operation, path) => self.file_chosen(operation, path, settings),
             Message::DeviateTranscripts(lines) => {
                 let job = Job::DeviateTranscripts {
                     lines,
@@ -237,6 +237,7 @@ impl Books {
             | Operation::Import
             | Operation::Export
             | Operation::ExportLevel
+            | Operation::ExportEdax
             | Operation::Merge
             | Operation::Reference
             | Operation::Edit
@@ -249,11 +250,20 @@ impl Books {
         Action::None
     }
 
-    fn file_chosen(&mut self, operation: Operation, path: PathBuf, level: u8) -> Action {
+    fn file_chosen(&mut self, operation: Operation, path: PathBuf, settings: &Settings) -> Action {
+        let level = settings.level;
         let job = match operation {
             Operation::Import => Job::Import { from: path, level },
-            Operation::Export => Job::Export { to: path, level: None },
-            Operation::ExportLevel => Job::Export { to: path, level: Some(level) },
+            Operation::Export => Job::Export { to: path, level: None, extra: None },
+            Operation::ExportLevel => Job::Export { to: path, level: Some(level), extra: None },
+            Operation::ExportEdax => {
+                let extra = ExtraCalc {
+                    leaf_level: EXTRA_CALC_LEVEL,
+                    hash_level: book_hash_level(settings),
+                    threads: usize::from(settings.threads),
+                };
+                Job::Export { to: path, level: None, extra: Some(extra) }
+            }
             Operation::Merge => Job::Merge { from: path },
             Operation::Reference => {
                 self.load(path.clone());

@@ -342,6 +342,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 action(label!(s.book_import), None, book(Operation::Import)),
                 action(label!(s.book_export), None, book(Operation::Export)),
                 action(label!(s.book_export_level), None, book(Operation::ExportLevel)),
+                action(label!(s.book_export_edax), None, book(Operation::ExportEdax)),
                 action(label!(s.book_merge), None, book(Operation::Merge)),
                 action(label!(s.book_reference), None, book(Operation::Reference)),
                 action(label!(s.book_reset_default), None, book(Operation::ResetDefault)),

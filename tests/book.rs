@@ -169,7 +169,7 @@ fn info_import_export_and_merge_go_through_files() {
     assert_eq!((info.by_ply[0], info.by_ply[1], info.by_ply[2]), (1, 1, 1));
 
     let exported = dir.path().join("out.dat");
-    handle.send(Job::Export { to: exported.clone(), level: None });
+    handle.send(Job::Export { to: exported.clone(), level: None, extra: None });
     let _ = started(&mut events);
     let (books, _, outcome) = finish(&mut events);
     assert!(books.is_empty(), "an export does not change the book");
@@ -180,7 +180,7 @@ fn info_import_export_and_merge_go_through_files() {
 
     // Export with Level: the written copy has the level everywhere, the book in use keeps its own.
     let levelled = dir.path().join("levelled.egbk3");
-    handle.send(Job::Export { to: levelled.clone(), level: Some(7) });
+    handle.send(Job::Export { to: levelled.clone(), level: Some(7), extra: None });
     assert_eq!(started(&mut events), Operation::ExportLevel);
     let (books, _, outcome) = finish(&mut events);
     assert!(books.is_empty() && matches!(outcome, Outcome::Done { .. }));
@@ -191,6 +191,21 @@ fn info_import_export_and_merge_go_through_files() {
     let (_, others, _) = finish(&mut events);
     let [Event::Info(info)] = &others[..] else { panic!("{others:?}") };
     assert_eq!(info.by_level[20], 3, "the book in use keeps level 20");
+
+    // Export for Edax with Extra Calc: the written copy gets a leaf wherever one was missing; the book in use not.
+    let edax = dir.path().join("extra.dat");
+    let extra = shirokuro::book::ExtraCalc { leaf_level: 1, hash_level: 12, threads: 1 };
+    handle.send(Job::Export { to: edax.clone(), level: None, extra: Some(extra) });
+    assert_eq!(started(&mut events), Operation::ExportEdax);
+    let (books, _, outcome) = finish(&mut events);
+    assert!(books.is_empty() && matches!(outcome, Outcome::Done { .. }), "{outcome:?}");
+    let (read, format) = book::load(&edax, None, book::file::ReadOptions::default()).unwrap();
+    assert_eq!(format, BookFormat::Edax);
+    let with_leaf = read.iter().filter(|(_, entry)| entry.leaf.mv().is_some()).count();
+    assert!(with_leaf >= 2, "leaves were searched: {with_leaf} of {}", read.len());
+    // The book in use was not changed, so not saved with leaves either.
+    let (on_disk, _) = book::load(&file, None, book::file::ReadOptions::default()).unwrap();
+    assert!(on_disk.iter().all(|(_, entry)| entry.leaf.mv().is_none()), "the book's own file has no leaf");
 
     let mut extra = Book::new();
     let _ = extra.insert(&after(&["f5", "f6"]).board, Entry::new(-1, 30));

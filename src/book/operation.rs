@@ -22,6 +22,8 @@ pub enum Operation {
     Export,
     /// Export Book with Level: every level of the written copy set to the AI level (Egaroucid's level overwrite).
     ExportLevel,
+    /// Export Book for Edax with Egaroucid's "Extra Calc": missing leaves searched at a leaf level, then `.dat`.
+    ExportEdax,
     /// Merge Book.
     Merge,
     /// Book Info.
@@ -65,6 +67,7 @@ impl Operation {
             Operation::Import => s.book_import.clone(),
             Operation::Export => s.book_export.clone(),
             Operation::ExportLevel => s.book_export_level.clone(),
+            Operation::ExportEdax => s.book_export_edax.clone(),
             Operation::Merge => s.book_merge.clone(),
             Operation::Info => s.book_info.clone(),
             Operation::Edit => s.book_edit.clone(),
@@ -95,14 +98,19 @@ impl Operation {
     pub const fn needs_file(self) -> bool {
         matches!(
             self,
-            Operation::Import | Operation::Export | Operation::ExportLevel | Operation::Merge | Operation::Reference
+            Operation::Import
+                | Operation::Export
+                | Operation::ExportLevel
+                | Operation::ExportEdax
+                | Operation::Merge
+                | Operation::Reference
         )
     }
 
     /// Whether the file is one to write (Export) rather than one to read.
     #[must_use]
     pub const fn writes_file(self) -> bool {
-        matches!(self, Operation::Export | Operation::ExportLevel)
+        matches!(self, Operation::Export | Operation::ExportLevel | Operation::ExportEdax)
     }
 
     /// The file name extensions its file dialog offers.
@@ -111,10 +119,26 @@ impl Operation {
         match self {
             Operation::Reference => &["egbk3"],
             Operation::Export | Operation::ExportLevel => &["egbk3", "dat"],
+            Operation::ExportEdax => &["dat"],
             _ => &["egbk3", "egbk2", "egbk", "dat", "txt"],
         }
     }
 }
+
+/// Egaroucid's "With Extra Calc" of an Edax export: the positions without a valid leaf get one, searched at
+/// `leaf_level` (5 in Egaroucid), so that Edax finds a move out of every position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExtraCalc {
+    /// The level of the leaf searches.
+    pub leaf_level: u8,
+    /// Table size exponent of each searcher.
+    pub hash_level: u8,
+    /// Searches at once.
+    pub threads: usize,
+}
+
+/// Egaroucid's default leaf level of the Extra Calc.
+pub const EXTRA_CALC_LEVEL: u8 = 5;
 
 /// What the book worker is asked to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -147,6 +171,8 @@ pub enum Job {
         to: PathBuf,
         /// Every level (and leaf level) of the written copy set to this one; the book in use keeps its own.
         level: Option<u8>,
+        /// Egaroucid's Extra Calc before an Edax export (the copy written gets the leaves; the book in use does not).
+        extra: Option<ExtraCalc>,
     },
     /// Merge the book in `from` with the level rule, then save.
     Merge {
@@ -237,6 +263,7 @@ impl Job {
             Job::Load { .. } | Job::Install { only_if_missing: true, .. } => Operation::Load,
             Job::Install { only_if_missing: false, .. } => Operation::ResetDefault,
             Job::Import { .. } => Operation::Import,
+            Job::Export { extra: Some(_), .. } => Operation::ExportEdax,
             Job::Export { level: None, .. } => Operation::Export,
             Job::Export { level: Some(_), .. } => Operation::ExportLevel,
             Job::Merge { .. } => Operation::Merge,

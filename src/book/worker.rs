@@ -291,15 +291,38 @@ impl Worker {
                 self.save(operation)?;
                 Ok((added, false, true))
             }
-            Job::Export { to, level } => {
-                let format = export_format(&to);
+            Job::Export { to, level, extra } => {
+                let format = if extra.is_some() { BookFormat::Edax } else { export_format(&to) };
                 let book = self.book.wait_read();
-                // With a level, a copy is written (the book in use keeps its levels); held twice while it is written.
-                let copy = level.map(|level| {
-                    let mut copy = book.clone();
-                    ops::overwrite_levels(&mut copy, level);
-                    copy
-                });
+                // With a level or an extra calc, a copy is written (the book in use keeps its levels and leaves); the
+                // book is held twice while it is written.
+                let mut copy = (level.is_some() || extra.is_some()).then(|| book.clone());
+                if let (Some(copy), Some(level)) = (&mut copy, level) {
+                    ops::overwrite_levels(copy, level);
+                }
+                if let (Some(copy), Some(extra)) = (&mut copy, extra) {
+                    drop(book);
+                    let make = self.searchers(extra.hash_level)?;
+                    let settings = learn::LeafSettings {
+                        walk: ops::Walk::UNLIMITED,
+                        level: extra.leaf_level,
+                        only_invalid: true,
+                        threads: extra.threads,
+                    };
+                    let _report = self.with_progress(operation, |control| {
+                        learn::recalculate_leaves(copy, &Board::INITIAL, settings, &make, control)
+                    });
+                    if self.stop.load(Ordering::SeqCst) {
+                        // Stopped: nothing is written.
+                        return Ok((0, true, false));
+                    }
+                    let saved = self.with_progress(operation, |control| book::save_with(copy, &to, format, control));
+                    return match saved {
+                        Ok(()) => Ok((0, false, false)),
+                        Err(BookError::Stopped { .. }) => Ok((0, true, false)),
+                        Err(error) => Err(error.into()),
+                    };
+                }
                 let written = copy.as_ref().unwrap_or(&book);
                 let saved = self.with_progress(operation, |control| book::save_with(written, &to, format, control));
                 match saved {
