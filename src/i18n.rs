@@ -180,7 +180,7 @@ strings! {
     bitboard_output_player, bitboard_output_black, bitboard_missing_player, bitboard_missing_opponent,
     bitboard_invalid_char, bitboard_too_large, bitboard_overlap, bitboard_invalid,
     small_book_title, small_book_question, small_book_yes, book_export_level,
-    umigame_depth, umigame_error, umigame_min, umigame_max, generate_xot, xot_new_games, laser_pointer, ai_loss_curves, ai_loss_curves_help,
+    umigame_depth, umigame_error, umigame_min, umigame_max, generate_xot, xot_new_games, laser_pointer, ai_loss_curves, ai_loss_curves_help, ai_loss_curves_title,
     profile_ai, profile_display, profile_ai_title, profile_display_title, profile_none, profile_load, profile_overwrite,
     profile_rename, profile_delete, profile_name, profile_new_save, profile_help, profile_failed, book_export_edax,
 }

@@ -83,7 +83,7 @@ impl BitboardBox {
         ]
         .spacing(8)
         .padding(20)
-        .max_width(640);
+        .width(iced::Length::Fixed(640.0));
         if let Some(problem) = &self.problem {
             form = form.push(text(problem_text(s, problem)).size(13));
         }

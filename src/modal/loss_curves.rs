@@ -86,7 +86,7 @@ impl LossCurvesBox {
                 .height(Length::Fixed(150.0))
         };
         column![
-            text(s.ai_loss_curves.clone()).size(20),
+            text(s.ai_loss_curves_title.clone()).size(20),
             text(s.ai_loss_curves_help.clone()).size(13).width(520),
             text(s.ai_max_loss.clone()).size(14),
             editor(&self.max_loss_labels, steps(curves.max_loss_points(), Curve::MaxLoss), Curve::MaxLoss)

@@ -142,7 +142,7 @@ impl ProfilesBox {
         ]
         .spacing(8)
         .padding(20)
-        .max_width(640);
+        .width(Length::Fixed(640.0));
         if let Some(problem) = &self.problem {
             let why = match problem {
                 Problem::Io(error) => crate::failure::io(s, error),
