@@ -61,6 +61,10 @@ pub struct App {
     book_flushed: bool,
     /// The game file the game was opened from or last saved to (the window title shows its name).
     game_file: Option<PathBuf>,
+    /// What the current AI and display profiles held when loaded or saved (auto-save writes only a changed one).
+    profile_bases: [Option<settings::profile::Part>; 2],
+    /// While closing: profile auto-saves still under way.
+    profiles_pending: usize,
 }
 
 /// The feature context from the app's fields (a function so that other fields stay free to borrow mutably).
@@ -75,6 +79,7 @@ impl App {
         let settings = loaded.settings;
         let language = settings.language.unwrap_or_else(Language::from_os);
         let game = Game::new(&Ctx { settings: &settings, language, book: None });
+        let profile_bases = profiles::bases_at_start(&settings);
         App {
             paths,
             settings,
@@ -91,6 +96,8 @@ impl App {
             book_flushed: false,
             dirty: false,
             game_file: None,
+            profile_bases,
+            profiles_pending: 0,
         }
     }
 
@@ -184,7 +191,12 @@ impl App {
                 self.save()
             }
             Message::Profiles(kind) => self.open_profiles(kind),
-            Message::ProfileLoaded(kind, loaded) => self.profile_loaded(kind, loaded),
+            Message::ProfileLoaded(kind, name, loaded) => self.profile_loaded(kind, name, loaded),
+            Message::ProfileSaved(kind, name, saved) => self.profile_saved(kind, name, saved),
+            Message::ProfilesAutoSaved => {
+                self.profiles_pending = self.profiles_pending.saturating_sub(1);
+                self.close_when_saved()
+            }
             Message::LossCurves => {
                 let unlimited = &self.language.strings().book_unlimited;
                 self.modal = Some(Modal::LossCurves(modal::loss_curves::LossCurvesBox::new(unlimited)));
@@ -251,11 +263,14 @@ impl App {
             Message::Tick => Task::none(),
             Message::CloseRequested => {
                 // A running book operation stops; what it did, and any change not yet written, is saved first.
+                let mut tasks = Vec::new();
                 if !self.closing {
                     self.closing = true;
                     self.book_flushed = !self.books.flush();
+                    tasks = self.auto_save_profiles();
                 }
-                self.close_when_saved()
+                tasks.push(self.close_when_saved());
+                Task::batch(tasks)
             }
         }
     }

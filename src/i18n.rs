@@ -183,6 +183,7 @@ strings! {
     umigame_depth, umigame_error, umigame_min, umigame_max, generate_xot, xot_new_games, laser_pointer, ai_loss_curves, ai_loss_curves_help, ai_loss_curves_title,
     profile_ai, profile_display, profile_ai_title, profile_display_title, profile_none, profile_load, profile_overwrite,
     profile_rename, profile_delete, profile_name, profile_new_save, profile_help, profile_failed, book_export_edax,
+    profile_ai_autosave, profile_display_autosave, profile_autosave_off, profile_autosave_overwrite, profile_autosave_new,
 }
 
 #[cfg(test)]

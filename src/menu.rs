@@ -11,7 +11,7 @@ use crate::game::{self, Mode};
 use crate::i18n::Language;
 use crate::in_out;
 use crate::message::Message;
-use crate::settings::profile::ProfileKind;
+use crate::settings::profile::{AutoSave, ProfileKind};
 use crate::settings::{self, Change, EndgameError, GraphMode, PlayOrder, Toggle, display_value};
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
@@ -71,6 +71,31 @@ fn endgame_error<'a>(label: Label<'_>, display: &settings::Display, from: Endgam
     check(label, display.endgame_error == from, move |on| {
         Message::Setting(Change::EndgameError(if on { from } else { EndgameError::Off }))
     })
+}
+
+/// A profile kind's Auto-Save choices as radio items of the menu itself ("AI Profile Auto-Save: Off", …; not a
+/// submenu: iced_aw 0.14's overlay panics in widget operations when one of two sibling submenus is open).
+fn auto_save_items<'a>(s: &crate::i18n::Strings, kind: ProfileKind, now: AutoSave) -> Vec<MenuItem<'a>> {
+    let (title, ids) = match kind {
+        ProfileKind::Ai => (&s.profile_ai_autosave, ["ai_autosave_off", "ai_autosave_overwrite", "ai_autosave_new"]),
+        ProfileKind::Display => (
+            &s.profile_display_autosave,
+            ["display_autosave_off", "display_autosave_overwrite", "display_autosave_new"],
+        ),
+    };
+    let choices = [
+        (&s.profile_autosave_off, AutoSave::Off),
+        (&s.profile_autosave_overwrite, AutoSave::Overwrite),
+        (&s.profile_autosave_new, AutoSave::NewSave),
+    ];
+    choices
+        .into_iter()
+        .zip(ids)
+        .map(|((choice, auto), id)| {
+            let label = format!("{title}: {choice}");
+            check((&label, id), now == auto, move |_| Message::Setting(Change::ProfileAutoSave(kind, auto)))
+        })
+        .collect()
 }
 
 fn menu(items: Vec<MenuItem<'_>>) -> Menu<'_, Message, iced::Theme, iced::Renderer> {
@@ -180,65 +205,75 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.game_information), None, io(in_out::Message::GameInformation)),
         check(label!(s.xot_new_games), settings.xot_new_games, |on| Message::Setting(Change::XotNewGames(on))),
     ]);
-    let settings_menu = menu(vec![
-        check(label!(s.use_book), settings.use_book, |on| Message::Setting(Change::UseBook(on))),
-        range(label!(s.level), settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
-        range(label!(s.threads), settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
-        range(label!(s.hash_level), settings::HASH_LEVELS, settings.hash_level, |v| {
-            Message::Setting(Change::HashLevel(v))
-        }),
-        check(label!(s.ai_plays_black), settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
-        check(label!(s.ai_plays_white), settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
-        check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
-        submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
-        action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),
-    ]);
-    let display_menu = menu(vec![
-        action(label!(s.profile_display), None, Message::Profiles(ProfileKind::Display)),
-        submenu(
-            label!(s.display_on_board),
-            vec![
-                toggle(label!(s.show_legal), d, Toggle::Legal),
-                toggle(label!(s.show_hints), d, Toggle::Hints),
-                range(label!(s.hint_count), settings::HINT_COUNTS, d.hint_count, |v| {
-                    Message::Setting(Change::HintCount(v))
-                }),
-                toggle(label!(s.show_hint_level), d, Toggle::HintLevel),
-                toggle(label!(s.show_last_move), d, Toggle::LastMove),
-                toggle(label!(s.show_next_move), d, Toggle::NextMove),
-                toggle(label!(s.next_move_as_square), d, Toggle::NextMoveAsSquare),
-                toggle(label!(s.show_stable), d, Toggle::Stable),
-                toggle(label!(s.show_book_accuracy), d, Toggle::BookAccuracy),
-                toggle(label!(s.show_umigame), d, Toggle::Umigame),
-                range(label!(s.umigame_depth), settings::UMIGAME_DEPTHS, d.umigame_depth, |v| {
-                    Message::Setting(Change::UmigameDepth(v))
-                }),
-                umigame_error(label!(s.umigame_error), &s.book_unlimited, d.umigame_error),
-                umigame_score(label!(s.umigame_min), d.umigame_min, Change::UmigameMin),
-                umigame_score(label!(s.umigame_max), d.umigame_max, Change::UmigameMax),
-                toggle(label!(s.colorize_hints), d, Toggle::ColorizeHints),
-                toggle(label!(s.show_flipped_last), d, Toggle::FlippedLast),
-                toggle(label!(s.show_flipped_hover), d, Toggle::FlippedHover),
-                toggle(label!(s.laser_pointer), d, Toggle::LaserPointer),
-                play_order(label!(s.play_order_board), d, PlayOrder::Board),
-                play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
-            ],
-        ),
-        submenu(
-            label!(s.display_panels),
-            vec![
-                toggle(label!(s.show_info), d, Toggle::Info),
-                toggle(label!(s.show_graph), d, Toggle::Graph),
-                toggle(label!(s.show_log), d, Toggle::Log),
-                toggle(label!(s.alt_palette), d, Toggle::AltPalette),
-                toggle(label!(s.show_random_graph), d, Toggle::RandomGraph),
-                graph_mode(label!(s.graph_evaluation), d, GraphMode::Evaluation, "D"),
-                graph_mode(label!(s.graph_sum_of_loss), d, GraphMode::SumOfLoss, "S"),
-                endgame_error(label!(s.endgame_error_40), d, EndgameError::From40),
-                endgame_error(label!(s.endgame_error_41), d, EndgameError::From41),
-            ],
-        ),
-    ]);
+    let settings_menu = menu(
+        vec![
+            check(label!(s.use_book), settings.use_book, |on| Message::Setting(Change::UseBook(on))),
+            range(label!(s.level), settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
+            range(label!(s.threads), settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
+            range(label!(s.hash_level), settings::HASH_LEVELS, settings.hash_level, |v| {
+                Message::Setting(Change::HashLevel(v))
+            }),
+            check(label!(s.ai_plays_black), settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
+            check(label!(s.ai_plays_white), settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
+            check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
+            submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
+            action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),
+        ]
+        .into_iter()
+        .chain(auto_save_items(s, ProfileKind::Ai, settings.ai_profile_autosave))
+        .collect(),
+    );
+    let display_menu = menu(
+        vec![
+            action(label!(s.profile_display), None, Message::Profiles(ProfileKind::Display)),
+            submenu(
+                label!(s.display_on_board),
+                vec![
+                    toggle(label!(s.show_legal), d, Toggle::Legal),
+                    toggle(label!(s.show_hints), d, Toggle::Hints),
+                    range(label!(s.hint_count), settings::HINT_COUNTS, d.hint_count, |v| {
+                        Message::Setting(Change::HintCount(v))
+                    }),
+                    toggle(label!(s.show_hint_level), d, Toggle::HintLevel),
+                    toggle(label!(s.show_last_move), d, Toggle::LastMove),
+                    toggle(label!(s.show_next_move), d, Toggle::NextMove),
+                    toggle(label!(s.next_move_as_square), d, Toggle::NextMoveAsSquare),
+                    toggle(label!(s.show_stable), d, Toggle::Stable),
+                    toggle(label!(s.show_book_accuracy), d, Toggle::BookAccuracy),
+                    toggle(label!(s.show_umigame), d, Toggle::Umigame),
+                    range(label!(s.umigame_depth), settings::UMIGAME_DEPTHS, d.umigame_depth, |v| {
+                        Message::Setting(Change::UmigameDepth(v))
+                    }),
+                    umigame_error(label!(s.umigame_error), &s.book_unlimited, d.umigame_error),
+                    umigame_score(label!(s.umigame_min), d.umigame_min, Change::UmigameMin),
+                    umigame_score(label!(s.umigame_max), d.umigame_max, Change::UmigameMax),
+                    toggle(label!(s.colorize_hints), d, Toggle::ColorizeHints),
+                    toggle(label!(s.show_flipped_last), d, Toggle::FlippedLast),
+                    toggle(label!(s.show_flipped_hover), d, Toggle::FlippedHover),
+                    toggle(label!(s.laser_pointer), d, Toggle::LaserPointer),
+                    play_order(label!(s.play_order_board), d, PlayOrder::Board),
+                    play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
+                ],
+            ),
+            submenu(
+                label!(s.display_panels),
+                vec![
+                    toggle(label!(s.show_info), d, Toggle::Info),
+                    toggle(label!(s.show_graph), d, Toggle::Graph),
+                    toggle(label!(s.show_log), d, Toggle::Log),
+                    toggle(label!(s.alt_palette), d, Toggle::AltPalette),
+                    toggle(label!(s.show_random_graph), d, Toggle::RandomGraph),
+                    graph_mode(label!(s.graph_evaluation), d, GraphMode::Evaluation, "D"),
+                    graph_mode(label!(s.graph_sum_of_loss), d, GraphMode::SumOfLoss, "S"),
+                    endgame_error(label!(s.endgame_error_40), d, EndgameError::From40),
+                    endgame_error(label!(s.endgame_error_41), d, EndgameError::From41),
+                ],
+            ),
+        ]
+        .into_iter()
+        .chain(auto_save_items(s, ProfileKind::Display, settings.display_profile_autosave))
+        .collect(),
+    );
     let stop_or_resume = if paused {
         action(label!(s.resume_ai), None, g(game::Message::Resume))
     } else {

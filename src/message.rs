@@ -43,8 +43,13 @@ pub enum Message {
     /// A profile was read (or not).
     ProfileLoaded(
         crate::settings::profile::ProfileKind,
+        String,
         Result<Box<crate::settings::Settings>, shirokuro_engine::fsutil::IoFailure>,
     ),
+    /// A profile was written (or not).
+    ProfileSaved(crate::settings::profile::ProfileKind, String, Result<(), crate::modal::profiles::Problem>),
+    /// An auto-save of a profile on exit ended (a failure is logged; the app ends anyway).
+    ProfilesAutoSaved,
     /// Help ▸ How to Use: open the manual.
     HowToUse,
     /// Help ▸ Licences.

@@ -71,6 +71,14 @@ pub struct Settings {
     pub pause_on_pass: bool,
     /// New games start from a random XOT opening (our list) instead of the initial position.
     pub xot_new_games: bool,
+    /// Egaroucid's AI Profile Auto-Save: on exit, changed AI settings go back into the profile last loaded or saved.
+    pub ai_profile_autosave: profile::AutoSave,
+    /// The same for the display settings.
+    pub display_profile_autosave: profile::AutoSave,
+    /// The AI profile last loaded or saved (the one auto-save writes).
+    pub ai_profile: Option<String>,
+    /// The display profile last loaded or saved.
+    pub display_profile: Option<String>,
     /// Whether the AI plays book moves and hints show book values.
     pub use_book: bool,
     /// The book loaded at start; `None` is `<data dir>/book.egbk3`.
@@ -210,6 +218,10 @@ impl Default for Settings {
             ai_plays_white: true,
             pause_on_pass: true,
             xot_new_games: false,
+            ai_profile_autosave: profile::AutoSave::Off,
+            display_profile_autosave: profile::AutoSave::Off,
+            ai_profile: None,
+            display_profile: None,
             use_book: true,
             book_file: None,
             window_width: 1100,
@@ -343,6 +355,18 @@ impl Settings {
             ai_plays_white: take(&mut table, "", "ai_plays_white", any, notices).unwrap_or(d.ai_plays_white),
             pause_on_pass: take(&mut table, "", "pause_on_pass", any, notices).unwrap_or(d.pause_on_pass),
             xot_new_games: take(&mut table, "", "xot_new_games", any, notices).unwrap_or(d.xot_new_games),
+            ai_profile_autosave: take(&mut table, "", "ai_profile_autosave", any, notices)
+                .unwrap_or(d.ai_profile_autosave),
+            display_profile_autosave: take(&mut table, "", "display_profile_autosave", any, notices)
+                .unwrap_or(d.display_profile_autosave),
+            ai_profile: take(&mut table, "", "ai_profile", |n: &String| profile::valid_name(n).is_some(), notices),
+            display_profile: take(
+                &mut table,
+                "",
+                "display_profile",
+                |n: &String| profile::valid_name(n).is_some(),
+                notices,
+            ),
             use_book: take(&mut table, "", "use_book", any, notices).unwrap_or(d.use_book),
             book_file: take(&mut table, "", "book_file", |p: &PathBuf| !p.as_os_str().is_empty(), notices),
             window_width: take(&mut table, "", "window_width", |v| WINDOW_SIDES.contains(v), notices)

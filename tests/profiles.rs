@@ -70,12 +70,16 @@ fn the_ai_profile_box_lists_loads_and_saves() {
     );
     let mut profile = Settings { level: 33, use_book: false, ..Settings::default() };
     profile.display.show_legal = false;
-    let _ = app.update(Message::ProfileLoaded(ProfileKind::Ai, Ok(Box::new(profile.clone()))));
+    let _ = app.update(Message::ProfileLoaded(ProfileKind::Ai, "strong".to_owned(), Ok(Box::new(profile.clone()))));
     assert!(app.modal().is_none(), "a loaded profile closes the box");
     assert_eq!((app.settings().level, app.settings().use_book), (33, false));
     assert!(app.settings().display.show_legal, "an AI profile leaves the display alone");
     // A display profile: the display only.
-    let _ = app.update(Message::ProfileLoaded(ProfileKind::Display, Ok(Box::new(Settings { level: 5, ..profile }))));
+    let _ = app.update(Message::ProfileLoaded(
+        ProfileKind::Display,
+        "quiet".to_owned(),
+        Ok(Box::new(Settings { level: 5, ..profile })),
+    ));
     assert!(!app.settings().display.show_legal);
     assert_eq!(app.settings().level, 33, "a display profile leaves the AI alone");
 }
@@ -90,9 +94,55 @@ fn a_failed_request_is_shown_in_the_box_and_the_list_is_read_again() {
     };
     let strings = Language::English.strings();
     let why = shirokuro::failure::io(strings, &failure);
-    let _ = app.update(Message::ProfileLoaded(ProfileKind::Display, Err(failure)));
+    let _ = app.update(Message::ProfileLoaded(ProfileKind::Display, "gone".to_owned(), Err(failure)));
     assert!(matches!(app.modal(), Some(Modal::Profiles(_))), "the box stays open");
     let mut ui = screen(&app);
     let shown = shirokuro::i18n::fill(&strings.profile_failed, &[&why]);
     assert!(ui.find(shown.as_str()).is_ok(), "{shown}");
+}
+
+#[test]
+fn auto_save_on_exit_waits_for_a_changed_current_profile_only() {
+    use shirokuro::settings::Change;
+    use shirokuro::settings::profile::AutoSave;
+    // A current AI profile with Overwrite: unchanged settings exit at once.
+    let dir = tempfile::tempdir().unwrap();
+    let settings = Settings {
+        language: Some(Language::English),
+        ai_profile: Some("club".to_owned()),
+        ai_profile_autosave: AutoSave::Overwrite,
+        ..Settings::default()
+    };
+    let mut app = App::new(Paths::inside(dir.path()), Loaded { settings: settings.clone(), notices: Vec::new() });
+    let _ = app.update(Message::CloseRequested);
+    assert!(app.may_exit(), "nothing changed: nothing to auto-save");
+
+    // Changed level: the exit waits for the auto-save.
+    let mut app = App::new(Paths::inside(dir.path()), Loaded { settings: settings.clone(), notices: Vec::new() });
+    let _ = app.update(Message::Setting(Change::Level(30)));
+    let _ = app.update(Message::SettingsSaved(Ok(())));
+    let _ = app.update(Message::CloseRequested);
+    assert!(!app.may_exit(), "the changed profile is being saved");
+    let _ = app.update(Message::ProfilesAutoSaved);
+    assert!(app.may_exit(), "saved: the app ends");
+
+    // Auto-Save off: a change does not hold the exit.
+    let off = Settings { ai_profile_autosave: AutoSave::Off, ..settings };
+    let mut app = App::new(Paths::inside(dir.path()), Loaded { settings: off, notices: Vec::new() });
+    let _ = app.update(Message::Setting(Change::Level(30)));
+    let _ = app.update(Message::SettingsSaved(Ok(())));
+    let _ = app.update(Message::CloseRequested);
+    assert!(app.may_exit());
+}
+
+#[test]
+fn a_saved_or_loaded_profile_becomes_the_current_one() {
+    let (mut app, _dir) = app();
+    assert_eq!(app.settings().ai_profile, None);
+    let _ = app.update(Message::Profiles(ProfileKind::Ai));
+    let _ = app.update(Message::ProfileSaved(ProfileKind::Ai, "mine".to_owned(), Ok(())));
+    assert_eq!(app.settings().ai_profile.as_deref(), Some("mine"));
+    let _ =
+        app.update(Message::ProfileLoaded(ProfileKind::Display, "big".to_owned(), Ok(Box::new(Settings::default()))));
+    assert_eq!(app.settings().display_profile.as_deref(), Some("big"));
 }

@@ -129,6 +129,6 @@ impl App {
     /// Whether the app is closing and everything is saved, so that it ends (the condition of [`App::update`]'s exit).
     #[must_use]
     pub fn may_exit(&self) -> bool {
-        self.closing && self.book_flushed && !self.saving && !self.dirty
+        self.closing && self.book_flushed && !self.saving && !self.dirty && self.profiles_pending == 0
     }
 }

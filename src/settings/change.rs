@@ -24,6 +24,8 @@ pub enum Change {
     PauseOnPass(bool),
     /// New games from a random XOT opening.
     XotNewGames(bool),
+    /// A profile kind's auto-save on exit.
+    ProfileAutoSave(super::profile::ProfileKind, super::profile::AutoSave),
     /// Number of hint values.
     HintCount(u8),
     /// A display switch.
@@ -137,6 +139,8 @@ impl Settings {
             Change::AiWhite(on) => s.ai_plays_white = on,
             Change::PauseOnPass(on) => s.pause_on_pass = on,
             Change::XotNewGames(on) => s.xot_new_games = on,
+            Change::ProfileAutoSave(super::profile::ProfileKind::Ai, auto) => s.ai_profile_autosave = auto,
+            Change::ProfileAutoSave(super::profile::ProfileKind::Display, auto) => s.display_profile_autosave = auto,
             Change::HintCount(n) => s.display.hint_count = n.clamp(*HINT_COUNTS.start(), *HINT_COUNTS.end()),
             Change::Display(toggle, on) => *display_flag(&mut s.display, toggle) = on,
             Change::PlayOrder(order) => s.display.play_order = order,

@@ -20,6 +20,24 @@ pub enum ProfileKind {
     Display,
 }
 
+/// The part of `settings` a profile of `kind` holds, for telling whether it changed.
+#[must_use]
+pub fn part(kind: ProfileKind, settings: &Settings) -> Part {
+    match kind {
+        ProfileKind::Ai => Part::Ai(AiSettings::of(settings)),
+        ProfileKind::Display => Part::Display(settings.display),
+    }
+}
+
+/// The settings of one kind of profile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The AI's.
+    Ai(AiSettings),
+    /// The display's.
+    Display(super::Display),
+}
+
 /// The AI's settings, as an AI profile carries them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct AiSettings {
@@ -50,6 +68,19 @@ impl AiSettings {
             ai_loss: settings.ai_loss,
         }
     }
+}
+
+/// Egaroucid's Profile Auto-Save: what happens on exit to settings changed since their profile was loaded or saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AutoSave {
+    /// Nothing.
+    #[default]
+    Off,
+    /// They overwrite that profile.
+    Overwrite,
+    /// They are saved as a new profile, "<name> YYYY-MM-DD".
+    NewSave,
 }
 
 /// The longest profile name.
