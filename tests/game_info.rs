@@ -2,37 +2,20 @@
 //! and the memo of the game opened; edits are kept with the game and Save Game writes them) and In/Out ▸ Input Board
 //! as Bitboard.
 
-use iced::{Settings as IcedSettings, Size};
 use iced_test::selector;
-use iced_test::simulator::Simulator;
 use shirokuro::app::App;
-use shirokuro::i18n::Language;
 use shirokuro::in_out;
 use shirokuro::message::Message;
 use shirokuro::modal::{self, Modal, save_game};
-use shirokuro::settings::{Loaded, Paths, Settings};
+use shirokuro::settings::Settings;
 use shirokuro_engine::game_file::GameFile;
 
+mod common;
+
+use common::{apply, screen};
+
 fn app() -> (App, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let settings = Settings {
-        language: Some(Language::English),
-        ai_plays_black: false,
-        ai_plays_white: false,
-        ..Settings::default()
-    };
-    let app = App::new(Paths::inside(dir.path()), Loaded { settings, notices: Vec::new() });
-    (app, dir)
-}
-
-fn screen(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(IcedSettings::default(), Size::new(1100.0, 720.0), app.view())
-}
-
-fn apply(app: &mut App, messages: Vec<Message>) {
-    for message in messages {
-        let _ = app.update(message);
-    }
+    common::app_with(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() })
 }
 
 #[test]

@@ -1,29 +1,20 @@
 //! Settings ▸ AI's Loss ▸ Edit the Curves…, clicked in the `iced_test` simulator: a click in a column of a curve sets
 //! that point to the step under the pointer; Default puts both curves back.
 
-use iced::{Point, Settings as IcedSettings, Size};
-use iced_test::simulator::Simulator;
+use iced::Point;
 use iced_test::{selector, simulator};
-use shirokuro::app::App;
-use shirokuro::i18n::Language;
 use shirokuro::message::Message;
 use shirokuro::modal::Modal;
-use shirokuro::settings::{Loaded, Paths, Settings};
+use shirokuro::settings::Settings;
 use shirokuro_engine::think::loss_curves::LossCurves;
 
-fn app() -> (App, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let settings = Settings { language: Some(Language::English), ..Settings::default() };
-    (App::new(Paths::inside(dir.path()), Loaded { settings, notices: Vec::new() }), dir)
-}
+mod common;
 
-fn screen(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(IcedSettings::default(), Size::new(1100.0, 720.0), app.view())
-}
+use common::screen;
 
 #[test]
 fn a_click_in_a_column_sets_that_point_and_default_resets() {
-    let (mut app, _dir) = app();
+    let (mut app, _dir) = common::app_with(Settings::default());
     assert_eq!(app.settings().ai_loss, LossCurves::default());
     let mut ui = screen(&app);
     let _ = ui.click(selector::id("menu_settings")).expect("the Settings menu");

@@ -2,9 +2,7 @@
 //! ask for the file work, and a loaded profile replaces only its kind's settings. (The file work itself is tested in
 //! `src/settings/profile.rs`.)
 
-use iced::{Settings as IcedSettings, Size};
 use iced_test::selector;
-use iced_test::simulator::Simulator;
 use shirokuro::app::App;
 use shirokuro::i18n::Language;
 use shirokuro::message::Message;
@@ -13,14 +11,12 @@ use shirokuro::modal::{self, Modal};
 use shirokuro::settings::profile::ProfileKind;
 use shirokuro::settings::{Loaded, Paths, Settings};
 
-fn app() -> (App, tempfile::TempDir) {
-    let dir = tempfile::tempdir().unwrap();
-    let settings = Settings { language: Some(Language::English), ..Settings::default() };
-    (App::new(Paths::inside(dir.path()), Loaded { settings, notices: Vec::new() }), dir)
-}
+mod common;
 
-fn screen(app: &App) -> Simulator<'_, Message> {
-    Simulator::with_size(IcedSettings::default(), Size::new(1100.0, 720.0), app.view())
+use common::screen;
+
+fn app() -> (App, tempfile::TempDir) {
+    common::app_with(Settings::default())
 }
 
 #[test]
