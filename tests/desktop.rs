@@ -99,6 +99,14 @@ fn a_transcript_file_replaces_the_game_and_a_dropped_file_opens_the_same_way() {
     let moved = iced::Event::Window(iced::window::Event::Moved(iced::Point::new(40.0, 60.0)));
     let message = window_event(moved, iced::event::Status::Ignored, iced::window::Id::unique());
     assert!(matches!(message, Some(Message::WindowMoved(p)) if p == iced::Point::new(40.0, 60.0)));
+    // The mouse's extra buttons move through the game, as Egaroucid's defaults.
+    let id = iced::window::Id::unique();
+    let press = |button| iced::Event::Mouse(iced::mouse::Event::ButtonPressed(button));
+    let back = window_event(press(iced::mouse::Button::Back), iced::event::Status::Ignored, id);
+    assert!(matches!(back, Some(Message::Game(shirokuro::game::Message::Backward))));
+    let forward = window_event(press(iced::mouse::Button::Forward), iced::event::Status::Ignored, id);
+    assert!(matches!(forward, Some(Message::Game(shirokuro::game::Message::Forward))));
+    assert!(window_event(press(iced::mouse::Button::Middle), iced::event::Status::Ignored, id).is_none());
 }
 
 #[test]
