@@ -171,6 +171,17 @@ impl App {
             Message::Game(message) => self.game_message(message),
             Message::Book(message) => self.book_message(message),
             Message::InOut(message) => {
+                // A capture is framed as the settings ask before it is saved.
+                let message = match message {
+                    in_out::Message::ScreenshotTaken(bounds, shot) => {
+                        let framing = crate::screenshot::Framing {
+                            coordinates: self.settings.screenshot_coordinates,
+                            margin: self.settings.screenshot_margin,
+                        };
+                        in_out::Message::ScreenshotTaken(bounds.map(|b| crate::screenshot::framed(b, framing)), shot)
+                    }
+                    other => other,
+                };
                 let action = self.in_out.update(message, &self.game, self.language.strings(), &self.paths.data_dir);
                 self.in_out_action(action)
             }

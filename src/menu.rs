@@ -335,6 +335,12 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.bitboard_output_player), None, io(in_out::Message::CopyBitboard { black_white: false })),
         action(label!(s.bitboard_output_black), None, io(in_out::Message::CopyBitboard { black_white: true })),
         action(label!(s.screenshot), Some("Ctrl+S"), io(in_out::Message::Screenshot)),
+        check(label!(s.screenshot_coordinates), settings.screenshot_coordinates, |on| {
+            Message::Setting(Change::ScreenshotCoordinates(on))
+        }),
+        range(label!(s.screenshot_margin), settings::SCREENSHOT_MARGINS, settings.screenshot_margin, |m| {
+            Message::Setting(Change::ScreenshotMargin(m))
+        }),
         action(label!(s.save_game), None, io(in_out::Message::SaveGame)),
         action(label!(s.open_game), None, io(in_out::Message::OpenGame)),
         action(label!(s.game_library), None, io(in_out::Message::Library)),

@@ -43,6 +43,32 @@ pub enum ScreenshotError {
     },
 }
 
+/// How the board is framed in a screenshot (part of Egaroucid's Edit Board Image): with or without the coordinates,
+/// and a margin around.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Framing {
+    /// The a–h / 1–8 coordinates are in the picture.
+    pub coordinates: bool,
+    /// Pixels (logical) of the board's surroundings kept around it.
+    pub margin: u8,
+}
+
+/// The part of the board widget's `bounds` a screenshot shows: the 8 × 8 grid, with the band of the coordinates
+/// when asked, and the margin around (the capture's edges still limit it, see [`region`]).
+#[must_use]
+pub fn framed(bounds: Rectangle, framing: Framing) -> Rectangle {
+    let grid = crate::widget::board::Geometry8::fit(bounds.size());
+    let band = if framing.coordinates { grid.cell * 0.5 } else { 0.0 };
+    let around = band + f32::from(framing.margin);
+    let side = 8.0 * grid.cell;
+    Rectangle {
+        x: bounds.x + grid.origin.x - around,
+        y: bounds.y + grid.origin.y - around,
+        width: side + 2.0 * around,
+        height: side + 2.0 * around,
+    }
+}
+
 /// The part of a capture of `size` physical pixels that shows `bounds` (logical pixels, as the layout gives them) at
 /// `scale`, kept inside the capture; the whole capture when `bounds` is `None` or falls outside it.
 #[must_use]
@@ -151,6 +177,13 @@ mod tests {
     #[test]
     fn a_saved_screenshot_is_the_cropped_png() {
         let dir = tempfile::tempdir().unwrap();
+        let board = Rectangle { x: 100.0, y: 50.0, width: 500.0, height: 400.0 };
+        let grid = crate::widget::board::Geometry8::fit(board.size());
+        let bare = framed(board, Framing { coordinates: false, margin: 0 });
+        assert!((bare.width - 8.0 * grid.cell).abs() < 0.01 && (bare.x - (100.0 + grid.origin.x)).abs() < 0.01);
+        let wide = framed(board, Framing { coordinates: true, margin: 10 });
+        assert!((wide.width - (bare.width + grid.cell + 20.0)).abs() < 0.01, "{wide:?}");
+        assert!((wide.y - (bare.y - grid.cell * 0.5 - 10.0)).abs() < 0.01);
         let bounds = Rectangle { x: 3.0, y: 2.0, width: 10.0, height: 5.0 };
         let path = save(&shot(40, 30), Some(bounds), dir.path(), "a.png").unwrap();
         assert_eq!(path, dir.path().join("screenshots").join("a.png"));

@@ -29,6 +29,8 @@ pub use display::{Display, EndgameError, GraphMode, PlayOrder, UMIGAME_DEPTHS, U
 /// Levels the AI can play at.
 pub const LEVELS: RangeInclusive<u8> = 1..=60;
 /// Search threads.
+/// Screenshot margins, in pixels.
+pub const SCREENSHOT_MARGINS: RangeInclusive<u8> = 0..=64;
 pub const THREADS: RangeInclusive<u16> = 1..=48;
 /// Transposition-table sizes (2^N entries of 24 bytes, one table for the midgame and one for the endgame).
 pub const HASH_LEVELS: RangeInclusive<u8> = 16..=28;
@@ -75,6 +77,10 @@ pub struct Settings {
     pub ai_profile_autosave: profile::AutoSave,
     /// The same for the display settings.
     pub display_profile_autosave: profile::AutoSave,
+    /// Screenshots show the coordinates around the board.
+    pub screenshot_coordinates: bool,
+    /// Screenshots keep this many pixels around the board.
+    pub screenshot_margin: u8,
     /// The AI profile last loaded or saved (the one auto-save writes).
     pub ai_profile: Option<String>,
     /// The display profile last loaded or saved.
@@ -222,6 +228,8 @@ impl Default for Settings {
             display_profile_autosave: profile::AutoSave::Off,
             ai_profile: None,
             display_profile: None,
+            screenshot_coordinates: true,
+            screenshot_margin: 8,
             use_book: true,
             book_file: None,
             window_width: 1100,
@@ -360,6 +368,10 @@ impl Settings {
             display_profile_autosave: take(&mut table, "", "display_profile_autosave", any, notices)
                 .unwrap_or(d.display_profile_autosave),
             ai_profile: take(&mut table, "", "ai_profile", |n: &String| profile::valid_name(n).is_some(), notices),
+            screenshot_coordinates: take(&mut table, "", "screenshot_coordinates", any, notices)
+                .unwrap_or(d.screenshot_coordinates),
+            screenshot_margin: take(&mut table, "", "screenshot_margin", |m| SCREENSHOT_MARGINS.contains(m), notices)
+                .unwrap_or(d.screenshot_margin),
             display_profile: take(
                 &mut table,
                 "",

@@ -24,6 +24,10 @@ pub enum Change {
     PauseOnPass(bool),
     /// New games from a random XOT opening.
     XotNewGames(bool),
+    /// Screenshots show the coordinates.
+    ScreenshotCoordinates(bool),
+    /// Screenshots' margin around the board.
+    ScreenshotMargin(u8),
     /// A profile kind's auto-save on exit.
     ProfileAutoSave(super::profile::ProfileKind, super::profile::AutoSave),
     /// Number of hint values.
@@ -139,6 +143,8 @@ impl Settings {
             Change::AiWhite(on) => s.ai_plays_white = on,
             Change::PauseOnPass(on) => s.pause_on_pass = on,
             Change::XotNewGames(on) => s.xot_new_games = on,
+            Change::ScreenshotCoordinates(on) => s.screenshot_coordinates = on,
+            Change::ScreenshotMargin(m) => s.screenshot_margin = m.min(*super::SCREENSHOT_MARGINS.end()),
             Change::ProfileAutoSave(super::profile::ProfileKind::Ai, auto) => s.ai_profile_autosave = auto,
             Change::ProfileAutoSave(super::profile::ProfileKind::Display, auto) => s.display_profile_autosave = auto,
             Change::HintCount(n) => s.display.hint_count = n.clamp(*HINT_COUNTS.start(), *HINT_COUNTS.end()),
