@@ -21,11 +21,13 @@ use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::fsutil::{FileLock, LockError};
 use shirokuro_engine::{Board, Move, Position};
 
-use super::operation::{Job, Operation, Outcome, export_format};
+use super::operation::{Job, Operation, Outcome};
 use super::problem::BookProblem;
 use super::shared::SharedBook;
 use crate::failure::Shared;
 use crate::worker::{self, Outbox};
+
+mod export;
 
 /// What the book worker reports.
 #[derive(Debug, Clone)]
@@ -291,47 +293,7 @@ impl Worker {
                 self.save(operation)?;
                 Ok((added, false, true))
             }
-            Job::Export { to, level, extra } => {
-                let format = if extra.is_some() { BookFormat::Edax } else { export_format(&to) };
-                let book = self.book.wait_read();
-                // With a level or an extra calc, a copy is written (the book in use keeps its levels and leaves); the
-                // book is held twice while it is written.
-                let mut copy = (level.is_some() || extra.is_some()).then(|| book.clone());
-                if let (Some(copy), Some(level)) = (&mut copy, level) {
-                    ops::overwrite_levels(copy, level);
-                }
-                if let (Some(copy), Some(extra)) = (&mut copy, extra) {
-                    drop(book);
-                    let make = self.searchers(extra.hash_level)?;
-                    let settings = learn::LeafSettings {
-                        walk: ops::Walk::UNLIMITED,
-                        level: extra.leaf_level,
-                        only_invalid: true,
-                        threads: extra.threads,
-                    };
-                    let _report = self.with_progress(operation, |control| {
-                        learn::recalculate_leaves(copy, &Board::INITIAL, settings, &make, control)
-                    });
-                    if self.stop.load(Ordering::SeqCst) {
-                        // Stopped: nothing is written.
-                        return Ok((0, true, false));
-                    }
-                    let saved = self.with_progress(operation, |control| book::save_with(copy, &to, format, control));
-                    return match saved {
-                        Ok(()) => Ok((0, false, false)),
-                        Err(BookError::Stopped { .. }) => Ok((0, true, false)),
-                        Err(error) => Err(error.into()),
-                    };
-                }
-                let written = copy.as_ref().unwrap_or(&book);
-                let saved = self.with_progress(operation, |control| book::save_with(written, &to, format, control));
-                match saved {
-                    Ok(()) => Ok((0, false, false)),
-                    // The file is left as it was.
-                    Err(BookError::Stopped { .. }) => Ok((0, true, false)),
-                    Err(error) => Err(error.into()),
-                }
-            }
+            Job::Export { to, level, extra } => self.export(operation, &to, level, extra),
             Job::Merge { from } => {
                 let loaded = self
                     .with_progress(operation, |control| book::load_with(&from, None, ReadOptions::default(), control));
