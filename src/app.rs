@@ -233,6 +233,7 @@ impl App {
                 }
             }
             Message::ReportProblem => open_link(help::ISSUES.to_owned()),
+            Message::Website => open_link(help::WEBSITE.to_owned()),
             Message::LinkOpened(target, Err(error)) => {
                 tracing::warn!("no program opened {target}: {}", error.message);
                 self.notices.push(Notice::LinkFailed { target });

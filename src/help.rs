@@ -11,6 +11,9 @@ use crate::i18n::Language;
 /// The issue tracker: `Cargo.toml`'s repository address followed by `/issues`.
 pub const ISSUES: &str = concat!(env!("CARGO_PKG_REPOSITORY"), "/issues");
 
+/// Help ▸ Website: the project's home page (`homepage` in Cargo.toml).
+pub const WEBSITE: &str = env!("CARGO_PKG_HOMEPAGE");
+
 /// The git commit the app was built from ("unknown" outside a checkout; see `build.rs`).
 pub const COMMIT: &str = env!("SHIROKURO_COMMIT");
 
@@ -97,6 +100,7 @@ mod tests {
     #[test]
     fn the_issue_tracker_is_the_repository_s() {
         assert!(ISSUES.starts_with("https://") && ISSUES.ends_with("/issues"), "{ISSUES}");
+        assert!(WEBSITE.starts_with("https://"), "{WEBSITE}");
         assert!(VERSION.starts_with(env!("CARGO_PKG_VERSION")) && VERSION.contains(COMMIT), "{VERSION}");
     }
 }

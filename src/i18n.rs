@@ -184,7 +184,7 @@ strings! {
     profile_ai, profile_display, profile_ai_title, profile_display_title, profile_none, profile_load, profile_overwrite,
     profile_rename, profile_delete, profile_name, profile_new_save, profile_help, profile_failed, book_export_edax,
     profile_ai_autosave, profile_display_autosave, profile_autosave_off, profile_autosave_overwrite, profile_autosave_new,
-    screenshot_coordinates, screenshot_margin,
+    screenshot_coordinates, screenshot_margin, website,
 }
 
 #[cfg(test)]

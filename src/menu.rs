@@ -394,6 +394,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let help_menu = menu(vec![
         action(label!(s.how_to_use), None, Message::HowToUse),
         action(label!(s.licences), None, Message::Licences),
+        action(label!(s.website), None, Message::Website),
         action(label!(s.report_problem), None, Message::ReportProblem),
         action(label!(s.about), None, Message::About),
     ]);

@@ -36,6 +36,8 @@ pub enum Message {
     LanguageSelected(Language),
     /// Help ▸ About.
     About,
+    /// Help ▸ Website.
+    Website,
     /// Settings ▸ AI's Loss ▸ Edit the Curves….
     LossCurves,
     /// Settings ▸ AI Profile… or Display ▸ Display Profile….

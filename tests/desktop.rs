@@ -213,7 +213,7 @@ fn the_help_menu_has_the_manual_the_licences_the_tracker_and_about() {
     let (mut app, _dir) = app(humans(Language::English));
     let mut ui = screen(&app);
     let _ = ui.click(selector::id("menu_help")).expect("the Help menu title");
-    for item in ["how_to_use", "licences", "report_problem", "about"] {
+    for item in ["how_to_use", "licences", "website", "report_problem", "about"] {
         assert!(ui.find(selector::id(item)).is_ok(), "{item}");
     }
     drop(ui);
