@@ -527,6 +527,12 @@ impl App {
             iced::window::resize_events().map(|(_id, size)| Message::WindowResized(size)),
             iced::event::listen_with(window_event),
         ];
+        if self.game.clocks().is_running() {
+            subscriptions.push(
+                iced::time::every(Duration::from_millis(200))
+                    .map(|now| Message::Game(game::Message::Clock(game::ClockMessage::Tick(now)))),
+            );
+        }
         if self.books.running().is_some() || self.game.is_thinking() || self.game.is_busy() {
             subscriptions.push(iced::time::every(Duration::from_millis(250)).map(|_| Message::Tick));
         }

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use iced::Subscription;
 use shirokuro_engine::eval::weights::WeightsError;
@@ -54,6 +54,8 @@ pub enum Job {
         book: Option<SharedBook>,
         /// Settings ▸ Accept AI's Loss: the curves, when on.
         loss: Option<LossCurves>,
+        /// The time the move may take when the AI plays by its clock.
+        time: Option<Duration>,
     },
     /// Evaluate every legal move, streaming values as they are found.
     Hints {
@@ -347,8 +349,9 @@ impl Worker {
         }
         let Some(thinker) = self.thinker.take() else { return true };
         let alive = match request.job {
-            Job::Think { position, level, book, loss } => {
-                self.think(&thinker, generation, &position, level, book.as_ref(), loss)
+            Job::Think { position, level, book, loss, time } => {
+                let policy = Policy::new(level).with_loss(loss).with_time(time);
+                self.think(&thinker, generation, &position, &policy, book.as_ref())
             }
             Job::Hints { position, level, book } => self.hints(&thinker, generation, position, level, book.as_ref()),
             Job::RandomBoard { spec, seed } => self.random_board(&thinker, generation, &spec, seed),
@@ -367,19 +370,18 @@ impl Worker {
         thinker: &Thinker,
         generation: u64,
         position: &Position,
-        level: Level,
+        policy: &Policy,
         book: Option<&SharedBook>,
-        loss: Option<LossCurves>,
     ) -> bool {
-        let policy = Policy::new(level).with_loss(loss);
+        let level = policy.level;
         let from_book = book
             .and_then(SharedBook::read)
-            .and_then(|book| thinker.choose_from_book(position, &policy, &book, &mut self.rng));
+            .and_then(|book| thinker.choose_from_book(position, policy, &book, &mut self.rng));
         let choice = match from_book {
             Some(choice) => choice,
             None => {
                 let events = self.events.clone();
-                thinker.choose_by_search(position, &policy, &mut self.rng, &mut |p| {
+                thinker.choose_by_search(position, policy, &mut self.rng, &mut |p| {
                     let _sent = emit(&events, Event::Log(describe_progress(p)));
                 })
             }

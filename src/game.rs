@@ -7,9 +7,11 @@
 
 mod board_editor;
 mod book_edit;
+mod clock;
 mod engine_jobs;
 mod line;
 mod loss;
+mod mode;
 mod openings;
 mod scene;
 mod view;
@@ -24,6 +26,8 @@ use board_editor::BoardEditor;
 pub use board_editor::Brush;
 pub use book_edit::BOOK_EDIT_INPUT;
 use book_edit::BookEdit;
+pub use clock::{ClockMessage, Clocks};
+pub use mode::Mode;
 use scene::empty_scene;
 pub use scene::format_lines;
 
@@ -37,32 +41,6 @@ use crate::widget::eval_chart::EvalChart;
 
 /// Lines kept in the log panel.
 const LOG_LINES: usize = 200;
-
-/// Who plays which colour in a new game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mode {
-    /// Two people.
-    HumanVsHuman,
-    /// You play Black, the AI White.
-    YouAsBlack,
-    /// You play White, the AI Black (it waits for Start).
-    YouAsWhite,
-    /// The AI plays both sides (it waits for Start).
-    SelfPlay,
-}
-
-impl Mode {
-    /// Whether the AI plays (Black, White) in this mode.
-    #[must_use]
-    pub const fn ai_sides(self) -> (bool, bool) {
-        match self {
-            Mode::HumanVsHuman => (false, false),
-            Mode::YouAsBlack => (false, true),
-            Mode::YouAsWhite => (true, false),
-            Mode::SelfPlay => (true, true),
-        }
-    }
-}
 
 /// Messages of the game screen.
 #[derive(Debug, Clone)]
@@ -126,6 +104,8 @@ pub enum Message {
     EditDone,
     /// Operate ▸ Convert: the whole game (main line, values, cursor) turned or mirrored.
     Convert(Symmetry),
+    /// The clocks' buttons and tick.
+    Clock(ClockMessage),
 }
 
 /// What the engine should do, for the app to pass on.
@@ -213,6 +193,8 @@ pub struct Game {
     board_edit: Option<BoardEditor>,
     /// Seeds of the random boards.
     seeds: GameRng,
+    /// The players' clocks.
+    clocks: Clocks,
 }
 
 impl Game {
@@ -244,6 +226,7 @@ impl Game {
                 std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
             ),
             book_views: None,
+            clocks: Clocks::default(),
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -368,6 +351,7 @@ impl Game {
     pub fn new_game(&mut self, ctx: &Ctx<'_>) -> Action {
         self.forget_last_game();
         self.record = Record::default();
+        self.clocks = Clocks::default();
         self.random_start = None;
         self.board_edit = None;
         self.paused = false;
@@ -395,8 +379,19 @@ impl Game {
         self.plan(ctx)
     }
 
-    /// Handles a screen message.
+    /// Handles a screen message, the time up to now charged to the side to move first.
     pub fn update(&mut self, message: Message, ctx: &Ctx<'_>) -> Action {
+        let counted = match message {
+            Message::Clock(_) => Action::None,
+            _ => self.count_time(std::time::Instant::now(), ctx),
+        };
+        match self.handle(message, ctx) {
+            Action::None => counted,
+            action => action,
+        }
+    }
+
+    fn handle(&mut self, message: Message, ctx: &Ctx<'_>) -> Action {
         match message {
             Message::SquareClicked(square) => self.square_clicked(square, ctx),
             Message::Forward => self.navigate(self.record.ply() + 1, ctx),
@@ -410,7 +405,7 @@ impl Game {
                 self.paused = false;
                 self.plan(ctx)
             }
-            Message::PassPressed => {
+            Message::PassPressed if self.clocks.flag().is_none() => {
                 let _passed = self.record.pass();
                 self.plan(ctx)
             }
@@ -485,6 +480,8 @@ impl Game {
                 None => Action::None,
             },
             Message::Convert(symmetry) => self.convert(symmetry, ctx),
+            Message::Clock(message) => self.clock_message(message, ctx),
+            Message::PassPressed => Action::None,
             Message::GenerateRandom => self.generate_random(ctx),
             Message::GenerateXot => self.load_xot(&mut crate::xot::clock_rng(), ctx),
             Message::BackToRandom => match self.random_start {
@@ -528,12 +525,13 @@ impl Game {
             return Action::None;
         }
         let at_ai_turn = self.ai_to_move(ctx.settings) && self.record.is_at_end() && !self.paused;
-        if at_ai_turn && !self.awaiting_start || self.is_busy() {
+        if at_ai_turn && !self.awaiting_start || self.is_busy() || self.clocks.flag().is_some() {
             return Action::None;
         }
         if self.record.play(square, false).is_err() {
             return Action::None;
         }
+        self.stamp_clock();
         self.awaiting_start = false;
         self.plan(ctx)
     }

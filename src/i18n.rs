@@ -185,6 +185,7 @@ strings! {
     profile_rename, profile_delete, profile_name, profile_new_save, profile_help, profile_failed, book_export_edax,
     profile_ai_autosave, profile_display_autosave, profile_autosave_off, profile_autosave_overwrite, profile_autosave_new,
     screenshot_coordinates, screenshot_margin, website,
+    show_timer, timer_minutes, timer_no_limit, clock_times, clock_start, clock_pause, clock_reset, time_up,
 }
 
 #[cfg(test)]

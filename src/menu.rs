@@ -8,7 +8,7 @@ use iced_aw::menu::{Item, Menu, MenuBar};
 use crate::book::{self, Operation};
 use crate::context::Ctx;
 use crate::game::{self, Mode};
-use crate::i18n::Language;
+use crate::i18n::{Language, Strings, fill};
 use crate::in_out;
 use crate::message::Message;
 use crate::settings::profile::{AutoSave, ProfileKind};
@@ -114,6 +114,14 @@ where
     f64: From<T>,
 {
     shown_range(format!("{label}: {value}"), values, value, on_change)
+}
+
+/// The timer's minutes per player, "no limit" at 0.
+fn timer_minutes<'a>(s: &Strings, minutes: u8) -> MenuItem<'a> {
+    let value = if minutes == 0 { s.timer_no_limit.clone() } else { minutes.to_string() };
+    shown_range(fill(&s.timer_minutes, &[&value]), settings::TIMER_MINUTES, minutes, |v| {
+        Message::Setting(Change::TimerMinutes(v))
+    })
 }
 
 /// A slider under a caption that says what its value means.
@@ -263,6 +271,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                     toggle(label!(s.show_log), d, Toggle::Log),
                     toggle(label!(s.alt_palette), d, Toggle::AltPalette),
                     toggle(label!(s.show_random_graph), d, Toggle::RandomGraph),
+                    toggle(label!(s.show_timer), d, Toggle::Timer),
+                    timer_minutes(s, d.timer_minutes),
                     graph_mode(label!(s.graph_evaluation), d, GraphMode::Evaluation, "D"),
                     graph_mode(label!(s.graph_sum_of_loss), d, GraphMode::SumOfLoss, "S"),
                     endgame_error(label!(s.endgame_error_40), d, EndgameError::From40),

@@ -16,6 +16,8 @@ pub struct Node {
     pub played: Option<Square>,
     /// The position's value for the graph (predicted final disc difference, Black positive), once known.
     pub value: Option<i32>,
+    /// The time Black and White had used when the position was reached, in milliseconds (0 without a clock).
+    pub clock: [u64; 2],
 }
 
 /// The current fork: it leaves the main line after `from` plies.
@@ -46,7 +48,12 @@ impl Record {
     /// A record starting at `start`.
     #[must_use]
     pub fn new(start: Position) -> Record {
-        Record { main: vec![Node { position: start, played: None, value: None }], fork: None, ply: 0, on_fork: false }
+        Record {
+            main: vec![Node { position: start, played: None, value: None, clock: [0, 0] }],
+            fork: None,
+            ply: 0,
+            on_fork: false,
+        }
     }
 
     /// A record of the line from `start` (valued `start_value`) along `steps`: each the square played and the value of
@@ -155,7 +162,7 @@ impl Record {
             self.ply += 1;
             return Ok(());
         }
-        let node = Node { position, played: Some(square), value: None };
+        let node = Node { position, played: Some(square), value: None, clock: [0, 0] };
         let ply = self.ply;
         if self.on_fork {
             if let Some(fork) = &mut self.fork {
@@ -252,6 +259,13 @@ impl Record {
     pub fn set_value(&mut self, ply: usize, value: i32) {
         if let Some(node) = self.node_mut(ply) {
             node.value = Some(value);
+        }
+    }
+
+    /// Records the clock reading of `ply` on the line being viewed.
+    pub fn set_clock(&mut self, ply: usize, clock: [u64; 2]) {
+        if let Some(node) = self.node_mut(ply) {
+            node.clock = clock;
         }
     }
 

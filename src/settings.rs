@@ -24,7 +24,9 @@ pub mod profile;
 mod salvage;
 
 pub use change::{Change, Toggle, display_value};
-pub use display::{Display, EndgameError, GraphMode, PlayOrder, UMIGAME_DEPTHS, UMIGAME_ERRORS, UMIGAME_SCORES};
+pub use display::{
+    Display, EndgameError, GraphMode, PlayOrder, TIMER_MINUTES, UMIGAME_DEPTHS, UMIGAME_ERRORS, UMIGAME_SCORES,
+};
 
 /// Levels the AI can play at.
 pub const LEVELS: RangeInclusive<u8> = 1..=60;

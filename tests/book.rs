@@ -317,7 +317,13 @@ fn the_engine_plays_book_moves_and_labels_book_hints() {
     let position = after(&["f5"]);
     // White to move after f5: d6 is the only book move, worth −3; the AI plays it without searching.
     for generation in 1..=3 {
-        let job = engine_worker::Job::Think { position, level: Level::clamped(10), book: book.clone(), loss: None };
+        let job = engine_worker::Job::Think {
+            position,
+            level: Level::clamped(10),
+            book: book.clone(),
+            loss: None,
+            time: None,
+        };
         handle.send(Request { generation, job });
         let engine_worker::Event::Thought { thought, .. } = next(&mut events) else { panic!("a thought") };
         assert_eq!(thought.best_move, Some(Move::Place(sq("d6"))));

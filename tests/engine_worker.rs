@@ -33,7 +33,7 @@ fn the_worker_moves_and_streams_hints() {
     let (handle, mut events) = started();
     handle.send(Request {
         generation: 1,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(2), book: None, loss: None },
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(2), book: None, loss: None, time: None },
     });
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(thought.best_move.is_some());
@@ -60,7 +60,7 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     // Level 60 solves the initial position exactly: hours of work.
     handle.send(Request {
         generation: 5,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(60), book: None, loss: None },
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(60), book: None, loss: None, time: None },
     });
     std::thread::sleep(Duration::from_millis(100));
     let cancelled = Instant::now();
@@ -68,11 +68,32 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     // The next job runs as soon as the stopped one returns; its result is the first non-log event.
     handle.send(Request {
         generation: 7,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(1), book: None, loss: None },
+        job: Job::Think { position: Position::INITIAL, level: Level::clamped(1), book: None, loss: None, time: None },
     });
     let Event::Thought { generation, .. } = next(&mut events) else { panic!("a thought") };
     assert_eq!(generation, 7, "the stopped search reported nothing");
     assert!(cancelled.elapsed() < Duration::from_secs(2), "stopped in {:?}", cancelled.elapsed());
+}
+
+#[test]
+fn a_move_by_the_clock_ends_when_its_time_is_spent() {
+    let (handle, mut events) = started();
+    // Level 60 from the initial position would take hours; a quarter of a second is what it gets.
+    let sent = Instant::now();
+    handle.send(Request {
+        generation: 3,
+        job: Job::Think {
+            position: Position::INITIAL,
+            level: Level::clamped(60),
+            book: None,
+            loss: None,
+            time: Some(Duration::from_millis(250)),
+        },
+    });
+    let Event::Thought { generation: 3, thought } = next(&mut events) else { panic!("a thought") };
+    assert!(Position::INITIAL.board.is_legal(thought.best_move.expect("a move")));
+    assert!(!thought.stopped && thought.depth >= 1, "{thought:?}");
+    assert!(sent.elapsed() < Duration::from_secs(5), "answered in {:?}", sent.elapsed());
 }
 
 #[test]
@@ -115,7 +136,10 @@ fn the_worker_plays_with_the_loss_curves() {
     let (handle, mut events) = started();
     let position = shirokuro_engine::notation::parse_transcript("f5d6c3d3c4").unwrap().end;
     let loss = Some(LossCurves::flat(64, 100));
-    handle.send(Request { generation: 1, job: Job::Think { position, level: Level::clamped(2), book: None, loss } });
+    handle.send(Request {
+        generation: 1,
+        job: Job::Think { position, level: Level::clamped(2), book: None, loss, time: None },
+    });
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(position.board.is_legal(thought.best_move.unwrap()));
     assert!(matches!(next(&mut events), Event::Done { generation: 1 }));
@@ -150,7 +174,7 @@ fn the_app_and_the_command_line_choose_the_same_move() {
         assert_eq!(cli.source, Source::Book);
         handle.seed(seed);
         let generation = seed + 100;
-        let job = Job::Think { position: Position::INITIAL, level, book: Some(shared.clone()), loss: None };
+        let job = Job::Think { position: Position::INITIAL, level, book: Some(shared.clone()), loss: None, time: None };
         handle.send(Request { generation, job });
         let Event::Thought { thought, .. } = next(&mut events) else { panic!("a move") };
         assert_eq!(thought.best_move, cli.mv, "seed {seed}");

@@ -329,6 +329,7 @@ fn in_out_saves_and_opens_games() {
             played: n.played,
             value: None,
             level: 0,
+            clock: [0, 0],
         })
         .collect();
     GameFile::new(nodes, String::new()).save(&good).unwrap();

@@ -11,7 +11,7 @@
 //! | `value` | the position's value, Black's disc difference; [`NOT_CALCULATED`] when unknown |
 //! | `level` | where the value came from (a search depth, 74–100 for an endgame probability, 1000 for the book) |
 //! | `policy`, `next_policy` | the move that led here and the one played next, as a cell index (0 = h8 … 63 = a1), −1 for none |
-//! | `black_time_msec`, `white_time_msec` | clock times (Shirokuro writes 0) |
+//! | `black_time_msec`, `white_time_msec` | the time each player had used when the position was reached, in ms (0 without a clock) |
 //! | `is_random_generated_position` | whether this is the position a random board was generated at |
 //!
 //! Reading is lenient in what Egaroucid is lenient about (a position object without the board keys is skipped, unknown
@@ -51,6 +51,8 @@ pub struct GameNode {
     pub value: Option<i32>,
     /// Where the value came from (Egaroucid's `level`).
     pub level: i32,
+    /// The time Black and White had used when the position was reached, in milliseconds (0 without a clock).
+    pub clock: [u64; 2],
 }
 
 /// A game as a file holds it.
@@ -199,8 +201,9 @@ impl GameFile {
             let _ = object.insert("level".into(), node.level.into());
             let _ = object.insert("policy".into(), policy(Some(node)).into());
             let _ = object.insert("next_policy".into(), policy(self.nodes.get(i.saturating_add(1))).into());
-            let _ = object.insert("black_time_msec".into(), 0.into());
-            let _ = object.insert("white_time_msec".into(), 0.into());
+            let [black_ms, white_ms] = node.clock;
+            let _ = object.insert("black_time_msec".into(), black_ms.into());
+            let _ = object.insert("white_time_msec".into(), white_ms.into());
             let _ = object.insert("is_random_generated_position".into(), (self.random_start == Some(i)).into());
             let discs = 64_u32.saturating_sub(board.empty_count());
             let _ = top.insert(discs.to_string(), Value::Object(object));
@@ -276,7 +279,10 @@ impl GameFile {
             if object.get("is_random_generated_position").and_then(Value::as_bool) == Some(true) {
                 random_start = Some(nodes.len());
             }
-            nodes.push(GameNode { position, played, value, level });
+            // A clock reading that is missing or not a count of milliseconds is no reading.
+            let ms = |name: &str| object.get(name).and_then(Value::as_u64).unwrap_or(0);
+            let clock = [ms("black_time_msec"), ms("white_time_msec")];
+            nodes.push(GameNode { position, played, value, level, clock });
             previous_key = key;
         }
         if nodes.is_empty() {

@@ -23,10 +23,12 @@ mod loss;
 pub mod loss_curves;
 mod null_window;
 pub mod policy;
+mod timed;
 
 pub use analysis::Analysis;
 pub use hints::{Hint, HintKind, HintsEnd, book_hints};
 pub use policy::{Choice, OUT_OF_BOOK_MARGIN, Policy, Source};
+pub use timed::move_budget;
 
 /// The level at which the position after a move is searched when the moves of a position are compared (hints, the
 /// loss choice, the check of the moves missing from the book): one level lower for a midgame plan, so each move costs

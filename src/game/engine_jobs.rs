@@ -23,6 +23,15 @@ pub(super) enum Latest {
 impl Game {
     /// Handles an engine event (other than `Ready`/`Configured`, which the app handles).
     pub fn on_engine(&mut self, event: Event, ctx: &Ctx<'_>) -> Action {
+        // The AI's time is charged to it before its move is played.
+        let counted = self.count_time(std::time::Instant::now(), ctx);
+        match self.engine_event(event, ctx) {
+            Action::None => counted,
+            action => action,
+        }
+    }
+
+    fn engine_event(&mut self, event: Event, ctx: &Ctx<'_>) -> Action {
         match event {
             Event::Log(line) => {
                 if matches!(line, LogLine::Iteration { .. }) && self.is_thinking() {
@@ -30,6 +39,11 @@ impl Game {
                 }
                 self.push_log(line);
                 Action::None
+            }
+            Event::Thought { generation, .. } if generation == self.generation && self.clocks.flag().is_some() => {
+                // Its flag fell while it thought: the move comes too late.
+                self.running = None;
+                self.plan(ctx)
             }
             Event::Thought { generation, thought } if generation == self.generation => {
                 let ply = self.record.ply();
@@ -43,7 +57,9 @@ impl Game {
                     Some(Move::Pass) => self.record.pass(),
                     None => true,
                 };
-                if !played {
+                if played {
+                    self.stamp_clock();
+                } else {
                     self.push_log(LogLine::MoveRejected { mv: thought.best_move });
                 }
                 if let Some(first) = thought.pv.first().copied()
@@ -131,7 +147,13 @@ impl Game {
         let level = Level::clamped(ctx.settings.level);
         Action::Engine(Order::Start(Request {
             generation: self.generation,
-            job: Job::Think { position, level, book: ctx.book.cloned(), loss: ai_loss(ctx.settings) },
+            job: Job::Think {
+                position,
+                level,
+                book: ctx.book.cloned(),
+                loss: ai_loss(ctx.settings),
+                time: self.move_budget(ctx),
+            },
         }))
     }
 
@@ -213,12 +235,18 @@ impl Game {
         {
             None
         } else if self.ai_to_move(settings) && self.record.is_at_end() {
-            if self.awaiting_start {
+            if self.awaiting_start || self.clocks.flag().is_some() {
                 None
             } else {
                 Some((
                     Running::Move,
-                    Job::Think { position, level, book: ctx.book.cloned(), loss: ai_loss(ctx.settings) },
+                    Job::Think {
+                        position,
+                        level,
+                        book: ctx.book.cloned(),
+                        loss: ai_loss(ctx.settings),
+                        time: self.move_budget(ctx),
+                    },
                 ))
             }
         } else if settings.display.show_hints {

@@ -45,6 +45,7 @@ impl Game {
         self.random_start = None;
         self.board_edit = None;
         self.record = Record::from_line(start, None, moves.iter().filter_map(|mv| mv.square()).map(|sq| (sq, None)));
+        self.clocks = super::clock::Clocks::default();
         self.paused = false;
         self.awaiting_start = self.ai_to_move(ctx.settings);
         self.plan(ctx)
@@ -63,6 +64,7 @@ impl Game {
                 played: node.played,
                 value: node.value,
                 level: i32::from(level),
+                clock: node.clock,
             })
             .collect();
         let mut file = GameFile::new(nodes, date);
@@ -77,6 +79,10 @@ impl Game {
         let Some((first, rest)) = file.nodes.split_first() else { return Action::None };
         let steps = rest.iter().map_while(|node| node.played.map(|sq| (sq, node.value)));
         self.record = Record::from_line(first.position, first.value, steps);
+        for (ply, node) in file.nodes.iter().enumerate().take(self.record.last_ply() + 1) {
+            self.record.set_clock(ply, node.clock);
+        }
+        self.clocks = super::clock::Clocks::at(self.record.current().clock);
         self.random_start = file.random_start.filter(|ply| *ply <= self.record.last_ply());
         self.paused = false;
         self.hints.clear();

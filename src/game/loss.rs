@@ -101,11 +101,11 @@ mod tests {
     /// The nodes of a line of moves from the initial position with the given values (Black's view).
     fn line(moves: &[&str], values: &[Option<i32>]) -> Vec<Node> {
         let mut position = Position::INITIAL;
-        let mut nodes = vec![Node { position, played: None, value: values[0] }];
+        let mut nodes = vec![Node { position, played: None, value: values[0], clock: [0, 0] }];
         for (m, value) in moves.iter().zip(&values[1..]) {
             let square: Square = m.parse().unwrap();
             position = position.play(Move::Place(square)).unwrap();
-            nodes.push(Node { position, played: Some(square), value: *value });
+            nodes.push(Node { position, played: Some(square), value: *value, clock: [0, 0] });
         }
         nodes
     }

@@ -111,6 +111,9 @@ impl Game {
             text(level_line).size(14),
         ]
         .spacing(4);
+        if settings.display.show_timer {
+            info = info.push(self.clock_view(s, ctx));
+        }
         if let Some(book) = ctx.book {
             info = info.push(text(fill(&s.book_positions, &[&book.len()])).size(13));
         }
@@ -166,6 +169,9 @@ impl Game {
         let position = self.record.current().position;
         if position.board.is_game_over() {
             return None;
+        }
+        if let Some(side) = self.clocks.flag() {
+            return Some(fill(&s.time_up, &[&color_name(s, side), &color_name(s, !side)]));
         }
         Some(if !self.engine_ready {
             s.engine_loading.clone()

@@ -42,6 +42,8 @@ pub enum Change {
     EndgameError(EndgameError),
     /// Umigame depth.
     UmigameDepth(u8),
+    /// Each player's time in minutes (0 = no limit).
+    TimerMinutes(u8),
     /// Umigame accumulated error (the top value: no limit).
     UmigameError(u8),
     /// Umigame lowest value for Black (the other bound follows to keep them in order).
@@ -121,6 +123,8 @@ pub enum Toggle {
     ColorizeHints,
     /// The pointer drawn as a laser pointer over the board.
     LaserPointer,
+    /// The clocks in the info panel.
+    Timer,
 }
 
 impl Settings {
@@ -155,6 +159,7 @@ impl Settings {
             Change::UmigameDepth(depth) => {
                 s.display.umigame_depth = depth.clamp(*UMIGAME_DEPTHS.start(), *UMIGAME_DEPTHS.end());
             }
+            Change::TimerMinutes(m) => s.display.timer_minutes = m.min(*super::TIMER_MINUTES.end()),
             Change::UmigameError(error) => s.display.umigame_error = error.min(*UMIGAME_ERRORS.end()),
             Change::UmigameMin(v) if UMIGAME_SCORES.contains(&v) => {
                 s.display.umigame_min = v;
@@ -217,6 +222,7 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
         Toggle::FlippedHover => &mut display.show_flipped_hover,
         Toggle::ColorizeHints => &mut display.colorize_hints,
         Toggle::LaserPointer => &mut display.laser_pointer,
+        Toggle::Timer => &mut display.show_timer,
     }
 }
 

@@ -61,7 +61,14 @@ pub struct Display {
     pub umigame_max: i8,
     /// Egaroucid's Laser Pointer: the pointer drawn as a red glow over the board.
     pub laser_pointer: bool,
+    /// The clocks in the info panel (Egaroucid's On Info Area ▸ Timer).
+    pub show_timer: bool,
+    /// Each player's time in minutes (0 = no limit: the clocks count up); with a limit the AI plays by its clock.
+    pub timer_minutes: u8,
 }
+
+/// The timer's minutes per player; 0 means no limit.
+pub const TIMER_MINUTES: std::ops::RangeInclusive<u8> = 0..=60;
 
 /// The umigame depths.
 pub const UMIGAME_DEPTHS: std::ops::RangeInclusive<u8> = 1..=60;
@@ -164,6 +171,8 @@ impl Default for Display {
             umigame_min: -64,
             umigame_max: 64,
             laser_pointer: false,
+            show_timer: false,
+            timer_minutes: 0,
         }
     }
 }
@@ -192,6 +201,9 @@ impl Display {
         let show_flipped_hover = flag(&mut t, "show_flipped_hover", d.show_flipped_hover);
         let colorize_hints = flag(&mut t, "colorize_hints", d.colorize_hints);
         let laser_pointer = flag(&mut t, "laser_pointer", d.laser_pointer);
+        let show_timer = flag(&mut t, "show_timer", d.show_timer);
+        let timer_minutes =
+            take(&mut t, p, "timer_minutes", |v| TIMER_MINUTES.contains(v), notices).unwrap_or(d.timer_minutes);
         let play_order = take(&mut t, p, "play_order", any, notices).unwrap_or(d.play_order);
         let graph_mode = take(&mut t, p, "graph_mode", any, notices).unwrap_or(d.graph_mode);
         let endgame_error = take(&mut t, p, "endgame_error", any, notices).unwrap_or(d.endgame_error);
@@ -233,6 +245,8 @@ impl Display {
             umigame_min,
             umigame_max,
             laser_pointer,
+            show_timer,
+            timer_minutes,
         }
     }
 }

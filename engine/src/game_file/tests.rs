@@ -8,12 +8,12 @@ fn line(transcript: &str) -> Vec<GameNode> {
 
 fn nodes_of(moves: &[Move]) -> Vec<GameNode> {
     let mut position = Position::INITIAL;
-    let mut nodes = vec![GameNode { position, played: None, value: Some(0), level: 21 }];
+    let mut nodes = vec![GameNode { position, played: None, value: Some(0), level: 21, clock: [0, 0] }];
     for &mv in moves {
         let Move::Place(sq) = mv else { continue };
         position = step(&position, mv).expect("a legal move");
         let value = (nodes.len() % 2 == 0).then_some(i32::try_from(nodes.len()).unwrap() - 30);
-        nodes.push(GameNode { position, played: Some(sq), value, level: 21 });
+        nodes.push(GameNode { position, played: Some(sq), value, level: 21, clock: [0, 0] });
     }
     nodes
 }
@@ -48,7 +48,16 @@ fn a_game_round_trips_with_values_passes_and_the_random_start() {
     game.white_player = "白".to_owned();
     game.memo = "line 1\nline 2".to_owned();
     game.random_start = Some(20);
+    for (i, node) in game.nodes.iter_mut().enumerate() {
+        let i = u64::try_from(i).unwrap();
+        node.clock = [1500 * i, 700 * i + 3];
+    }
     let json = game.to_json();
+    let value: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (value["6"]["black_time_msec"].as_u64(), value["6"]["white_time_msec"].as_u64()),
+        (Some(3000), Some(1403))
+    );
     assert_eq!(GameFile::parse(&json), Ok(game.clone()));
 }
 

@@ -41,13 +41,17 @@ pub struct Policy {
     pub loss: Option<LossCurves>,
     /// Whether a book move is checked against the moves missing from the book (see the module docs); on by default.
     pub check_out_of_book: bool,
+    /// The time this move may take when a clock runs ([`move_budget`](super::move_budget)): the search stops when it
+    /// is spent and plays the best move found (the loss curves are not used then: their extra searches have no
+    /// budget of their own).
+    pub time: Option<std::time::Duration>,
 }
 
 impl Policy {
     /// Searching at `level`, without a book or accepted losses.
     #[must_use]
     pub fn new(level: Level) -> Policy {
-        Policy { level, variation: 0, loss: None, check_out_of_book: true }
+        Policy { level, variation: 0, loss: None, check_out_of_book: true, time: None }
     }
 
     /// The same policy at `level`.
@@ -68,6 +72,13 @@ impl Policy {
     #[must_use]
     pub fn with_loss(mut self, curves: Option<LossCurves>) -> Policy {
         self.loss = curves;
+        self
+    }
+
+    /// Searches within `budget` (or at the level's own pace).
+    #[must_use]
+    pub fn with_time(mut self, budget: Option<std::time::Duration>) -> Policy {
+        self.time = budget;
         self
     }
 
@@ -147,6 +158,9 @@ impl Thinker {
         rng: &mut GameRng,
         progress: &mut dyn FnMut(&ThinkProgress),
     ) -> Choice {
+        if let Some(budget) = policy.time {
+            return Choice::new(self.think_timed(position, policy.level, budget, progress), Source::Search);
+        }
         match &policy.loss {
             Some(curves) => {
                 Choice::new(self.think_with_loss(position, policy.level, curves, rng), Source::SearchWithLoss)
