@@ -18,11 +18,18 @@ pub enum Language {
     /// Japanese.
     #[serde(rename = "ja")]
     Japanese,
+    /// Simplified Chinese.
+    #[serde(rename = "zh-Hans")]
+    SimplifiedChinese,
+    /// Traditional Chinese, as written in Taiwan.
+    #[serde(rename = "zh-Hant")]
+    TraditionalChinese,
 }
 
 impl Language {
     /// Every language, in menu order.
-    pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
+    pub const ALL: [Language; 4] =
+        [Language::English, Language::Japanese, Language::SimplifiedChinese, Language::TraditionalChinese];
 
     /// The language's code, which is also its file name under `locales/`.
     #[must_use]
@@ -30,17 +37,50 @@ impl Language {
         match self {
             Language::English => "en",
             Language::Japanese => "ja",
+            Language::SimplifiedChinese => "zh-Hans",
+            Language::TraditionalChinese => "zh-Hant",
+        }
+    }
+
+    /// The family of the bundled font the language's text is drawn in: M PLUS 1 for English and Japanese, the Noto
+    /// Sans CJK subsets for Chinese, each with the regional forms of its characters.
+    #[must_use]
+    pub const fn font_family(self) -> &'static str {
+        match self {
+            Language::English | Language::Japanese => crate::FONT_FAMILY,
+            Language::SimplifiedChinese => "Noto Sans CJK SC",
+            Language::TraditionalChinese => "Noto Sans CJK TC",
+        }
+    }
+
+    /// The regular face of [`font_family`](Self::font_family), as bundled.
+    #[must_use]
+    pub const fn font(self) -> &'static [u8] {
+        match self {
+            Language::English | Language::Japanese => crate::FONTS[0],
+            Language::SimplifiedChinese => crate::FONTS[2],
+            Language::TraditionalChinese => crate::FONTS[3],
         }
     }
 
     /// The language for a BCP 47 / POSIX locale name such as `ja-JP` or `ja_JP.UTF-8`; English for anything unknown.
     #[must_use]
     pub fn from_locale(locale: &str) -> Language {
-        let lower = locale.to_ascii_lowercase();
-        if lower == "ja" || lower.starts_with("ja-") || lower.starts_with("ja_") || lower.starts_with("ja.") {
-            Language::Japanese
-        } else {
-            Language::English
+        let lower = locale.to_ascii_lowercase().replace('_', "-");
+        let (tag, _encoding) = lower.split_once('.').unwrap_or((&lower, ""));
+        let mut parts = tag.split('-');
+        match parts.next() {
+            Some("ja") => Language::Japanese,
+            // zh-TW, zh-HK, zh-MO and zh-Hant(-…) are written in traditional characters; zh, zh-CN, zh-SG, zh-Hans in
+            // simplified ones (as Egaroucid chooses).
+            Some("zh") => {
+                if parts.any(|p| matches!(p, "hant" | "tw" | "hk" | "mo")) {
+                    Language::TraditionalChinese
+                } else {
+                    Language::SimplifiedChinese
+                }
+            }
+            _ => Language::English,
         }
     }
 
@@ -56,6 +96,8 @@ impl Language {
         match self {
             Language::English => include_str!("../locales/en.toml"),
             Language::Japanese => include_str!("../locales/ja.toml"),
+            Language::SimplifiedChinese => include_str!("../locales/zh-Hans.toml"),
+            Language::TraditionalChinese => include_str!("../locales/zh-Hant.toml"),
         }
     }
 
@@ -64,9 +106,13 @@ impl Language {
     pub fn strings(self) -> &'static Strings {
         static ENGLISH: OnceLock<Strings> = OnceLock::new();
         static JAPANESE: OnceLock<Strings> = OnceLock::new();
+        static SIMPLIFIED_CHINESE: OnceLock<Strings> = OnceLock::new();
+        static TRADITIONAL_CHINESE: OnceLock<Strings> = OnceLock::new();
         let cell = match self {
             Language::English => &ENGLISH,
             Language::Japanese => &JAPANESE,
+            Language::SimplifiedChinese => &SIMPLIFIED_CHINESE,
+            Language::TraditionalChinese => &TRADITIONAL_CHINESE,
         };
         cell.get_or_init(|| {
             // The files are embedded and checked by the i18n tests, so a failure here is a build defect.
@@ -81,6 +127,8 @@ impl fmt::Display for Language {
         f.write_str(match self {
             Language::English => "English",
             Language::Japanese => "日本語",
+            Language::SimplifiedChinese => "简体中文",
+            Language::TraditionalChinese => "繁體中文",
         })
     }
 }
@@ -207,5 +255,12 @@ mod tests {
         assert_eq!(Language::from_locale("en-US"), Language::English);
         assert_eq!(Language::from_locale("jav"), Language::English);
         assert_eq!(Language::from_locale(""), Language::English);
+        assert_eq!(Language::from_locale("zh_CN.UTF-8"), Language::SimplifiedChinese);
+        assert_eq!(Language::from_locale("zh-Hans-SG"), Language::SimplifiedChinese);
+        assert_eq!(Language::from_locale("zh"), Language::SimplifiedChinese);
+        assert_eq!(Language::from_locale("zh-TW"), Language::TraditionalChinese);
+        assert_eq!(Language::from_locale("zh_HK.UTF-8"), Language::TraditionalChinese);
+        assert_eq!(Language::from_locale("zh-Hant"), Language::TraditionalChinese);
+        assert_eq!(Language::from_locale("zhx"), Language::English);
     }
 }

@@ -34,9 +34,14 @@ pub mod widget;
 pub mod worker;
 pub mod xot;
 
-/// The bundled fonts (M PLUS 1, SIL Open Font License 1.1): Latin and Japanese without system fonts.
-pub const FONTS: [&[u8]; 2] =
-    [include_bytes!("../resources/fonts/MPLUS1-Regular.otf"), include_bytes!("../resources/fonts/MPLUS1-Bold.otf")];
+/// The bundled fonts (SIL Open Font License 1.1): M PLUS 1 regular and bold for Latin and Japanese, then subsets of
+/// Noto Sans CJK SC and TC for the Chinese UIs (`resources/fonts/subset_chinese.py`); no system font is needed.
+pub const FONTS: [&[u8]; 4] = [
+    include_bytes!("../resources/fonts/MPLUS1-Regular.otf"),
+    include_bytes!("../resources/fonts/MPLUS1-Bold.otf"),
+    include_bytes!("../resources/fonts/NotoSansCJKsc-Subset.otf"),
+    include_bytes!("../resources/fonts/NotoSansCJKtc-Subset.otf"),
+];
 
 /// The application id: the desktop entry's and the AppStream file's name (`packaging/`), and the window's class.
 pub const APP_ID: &str = "io.github.shirokuro_othello.shirokuro";

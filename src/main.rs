@@ -74,6 +74,7 @@ fn main() -> iced::Result {
     tracing::info!("resources: {}", paths.resources_dir.display());
     let loaded = settings::load(&paths.settings_file);
     let size = (loaded.settings.window_width as f32, loaded.settings.window_height as f32);
+    let language = loaded.settings.language.unwrap_or_else(shirokuro::i18n::Language::from_os);
     let position = loaded.settings.window_position.map_or(iced::window::Position::Centered, |[x, y]| {
         iced::window::Position::Specific(iced::Point::new(x as f32, y as f32))
     });
@@ -90,7 +91,9 @@ fn main() -> iced::Result {
         .title(App::title)
         .subscription(App::subscription)
         .theme(App::theme)
-        .default_font(iced::Font::with_name(shirokuro::FONT_FAMILY))
+        // The language's own font; a language chosen later draws in it through the renderer's fallback to the other
+        // bundled fonts, and in its own font from the next start.
+        .default_font(iced::Font::with_name(language.font_family()))
         .antialiasing(true)
         .window(iced::window::Settings {
             size: size.into(),

@@ -416,6 +416,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 let id = match language {
                     Language::English => "language_en",
                     Language::Japanese => "language_ja",
+                    Language::SimplifiedChinese => "language_zh_hans",
+                    Language::TraditionalChinese => "language_zh_hant",
                 };
                 action((&format!("{mark}{language}"), id), None, Message::LanguageSelected(language))
             })

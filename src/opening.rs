@@ -92,7 +92,8 @@ impl Openings {
         static ENGLISH: OnceLock<Openings> = OnceLock::new();
         static JAPANESE: OnceLock<Openings> = OnceLock::new();
         let cell = match language {
-            Language::English => &ENGLISH,
+            // Chinese names of the openings do not exist (nor in Egaroucid): the English ones are shown.
+            Language::English | Language::SimplifiedChinese | Language::TraditionalChinese => &ENGLISH,
             Language::Japanese => &JAPANESE,
         };
         cell.get_or_init(|| match Openings::parse(source(language)) {
@@ -109,7 +110,9 @@ impl Openings {
 #[must_use]
 pub const fn source(language: Language) -> &'static str {
     match language {
-        Language::English => include_str!("../locales/openings/en.tsv"),
+        Language::English | Language::SimplifiedChinese | Language::TraditionalChinese => {
+            include_str!("../locales/openings/en.tsv")
+        }
         Language::Japanese => include_str!("../locales/openings/ja.tsv"),
     }
 }
