@@ -208,6 +208,11 @@ impl App {
                 self.profiles_pending = self.profiles_pending.saturating_sub(1);
                 self.close_when_saved()
             }
+            Message::ShortcutKeys => {
+                let keys = modal::shortcut_keys::ShortcutKeysBox::new(self.settings.shortcuts.clone());
+                self.modal = Some(Modal::ShortcutKeys(keys));
+                Task::none()
+            }
             Message::LossCurves => {
                 let unlimited = &self.language.strings().book_unlimited;
                 self.modal = Some(Modal::LossCurves(modal::loss_curves::LossCurvesBox::new(unlimited)));
@@ -248,6 +253,16 @@ impl App {
                 Task::none()
             }
             Message::FilePicked(request, picked) => self.file_picked(request, picked),
+            Message::Key(event) if self.waits_for_key() => {
+                // Shortcut Key Settings waits for the new key: Esc cancels, a key no shortcut may use is ignored.
+                let message = match &event {
+                    keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. } => {
+                        Some(modal::shortcut_keys::Message::Cancel)
+                    }
+                    _ => crate::shortcut::KeyCombo::of(&event).map(modal::shortcut_keys::Message::Pressed),
+                };
+                message.map_or_else(Task::none, |m| self.modal_message(modal::Message::ShortcutKeys(m)))
+            }
             Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. })
                 if self.modal.is_some() || self.game.is_editing() =>
             {

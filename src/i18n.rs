@@ -234,6 +234,8 @@ strings! {
     profile_ai_autosave, profile_display_autosave, profile_autosave_off, profile_autosave_overwrite, profile_autosave_new,
     screenshot_coordinates, screenshot_margin, website,
     show_timer, timer_minutes, timer_no_limit, clock_times, clock_start, clock_pause, clock_reset, time_up,
+    shortcut_keys, shortcut_keys_title, shortcut_help, shortcut_change, shortcut_clear, shortcut_default, shortcut_press,
+    shortcut_taken,
 }
 
 #[cfg(test)]

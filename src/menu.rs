@@ -12,7 +12,8 @@ use crate::i18n::{Language, Strings, fill};
 use crate::in_out;
 use crate::message::Message;
 use crate::settings::profile::{AutoSave, ProfileKind};
-use crate::settings::{self, Change, EndgameError, GraphMode, PlayOrder, Toggle, display_value};
+use crate::settings::{self, Change, EndgameError, GraphMode, PlayOrder, Settings, Toggle, display_value};
+use crate::shortcut::Function as F;
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 
@@ -44,13 +45,61 @@ fn action<'a>((label, id): Label<'_>, shortcut: Option<&str>, message: Message) 
     Item::new(container(button(text(label).size(14)).width(Length::Fill).style(button::text).on_press(message)).id(id))
 }
 
-fn check<'a>((label, id): Label<'_>, value: bool, on_toggle: impl Fn(bool) -> Message + 'a) -> MenuItem<'a> {
-    let checkbox = checkbox(value).label(label.to_owned()).text_size(14).on_toggle(on_toggle);
+fn check<'a>(
+    (label, id): (impl AsRef<str>, &'static str),
+    value: bool,
+    on_toggle: impl Fn(bool) -> Message + 'a,
+) -> MenuItem<'a> {
+    let checkbox = checkbox(value).label(label.as_ref().to_owned()).text_size(14).on_toggle(on_toggle);
     Item::new(container(checkbox).id(id).padding([4, 8]))
 }
 
-fn toggle<'a>(label: Label<'_>, display: &settings::Display, which: Toggle) -> MenuItem<'a> {
-    check(label, display_value(display, which), move |on| Message::Setting(Change::Display(which, on)))
+/// A label with its shortcut key, if it has one: "Analyze (A)".
+fn keyed<'a>((label, id): Label<'a>, key: &Option<String>) -> (std::borrow::Cow<'a, str>, &'static str) {
+    match key {
+        Some(key) => (format!("{label} ({key})").into(), id),
+        None => (label.into(), id),
+    }
+}
+
+/// A display switch, with the key of its function if it has one.
+fn toggle<'a>(label: Label<'_>, settings: &Settings, which: Toggle) -> MenuItem<'a> {
+    let key = toggle_function(which).and_then(|f| settings.shortcuts.key(f)).map(ToString::to_string);
+    check(keyed(label, &key), display_value(&settings.display, which), move |on| {
+        Message::Setting(Change::Display(which, on))
+    })
+}
+
+/// The shortcut function of a display switch, where there is one.
+fn toggle_function(which: Toggle) -> Option<F> {
+    Some(match which {
+        Toggle::Legal => F::ShowLegal,
+        Toggle::Hints => F::ShowDiscHint,
+        Toggle::Umigame => F::ShowUmigameValue,
+        Toggle::BookAccuracy => F::ShowBookAccuracy,
+        Toggle::Stable => F::ShowStable,
+        Toggle::LastMove => F::ShowLastMove,
+        Toggle::NextMove => F::ShowNextMove,
+        Toggle::Info => F::ShowInfo,
+        Toggle::Graph => F::ShowGraph,
+        Toggle::Log => F::ShowLog,
+        Toggle::Timer => F::ShowTimer,
+        Toggle::LaserPointer => F::ShowLaserPointer,
+        _ => return None,
+    })
+}
+
+/// The shortcut function of a Convert item.
+fn convert_function(symmetry: Symmetry) -> F {
+    match symmetry {
+        Symmetry::Rotate180 => F::ConvertRotate180,
+        Symmetry::Rotate90 => F::ConvertRotate90Clockwise,
+        Symmetry::Rotate270 => F::ConvertRotate90Counterclockwise,
+        Symmetry::MirrorAntiDiagonal => F::ConvertBlackLine,
+        Symmetry::MirrorDiagonal => F::ConvertWhiteLine,
+        Symmetry::MirrorHorizontal => F::ConvertHorizontal,
+        Symmetry::MirrorVertical | Symmetry::Identity => F::ConvertVertical,
+    }
 }
 
 /// One of the two Play Ordering formats: checked when it is the one shown; unchecking it turns the numbers off.
@@ -61,9 +110,13 @@ fn play_order<'a>(label: Label<'_>, display: &settings::Display, order: PlayOrde
 }
 
 /// One of the graph's two modes (a radio item: checking it chooses it), with its key.
-fn graph_mode<'a>((label, id): Label<'_>, display: &settings::Display, mode: GraphMode, key: &str) -> MenuItem<'a> {
-    let label = format!("{label} ({key})");
-    check((&label, id), display.graph_mode == mode, move |_| Message::Setting(Change::GraphMode(mode)))
+fn graph_mode<'a>(label: Label<'_>, settings: &Settings, mode: GraphMode) -> MenuItem<'a> {
+    let function = match mode {
+        GraphMode::Evaluation => F::ShowGraphValue,
+        GraphMode::SumOfLoss => F::ShowGraphSumOfLoss,
+    };
+    let key = settings.shortcuts.key(function).map(ToString::to_string);
+    check(keyed(label, &key), settings.display.graph_mode == mode, move |_| Message::Setting(Change::GraphMode(mode)))
 }
 
 /// One of the Endgame Error ranges: checked when shown; unchecking it hides the figures.
@@ -203,29 +256,37 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let d = &settings.display;
     let g = |m: game::Message| Message::Game(m);
     let io = |m: in_out::Message| Message::InOut(m);
+    let k = |f: F| settings.shortcuts.key(f).map(ToString::to_string);
 
     let game_menu = menu(vec![
-        action(label!(s.new_game_human), Some("Ctrl+N"), Message::NewGame(Mode::HumanVsHuman)),
-        action(label!(s.new_game_as_black), None, Message::NewGame(Mode::YouAsBlack)),
-        action(label!(s.new_game_as_white), None, Message::NewGame(Mode::YouAsWhite)),
-        action(label!(s.new_selfplay), None, Message::NewGame(Mode::SelfPlay)),
-        action(label!(s.analyze), Some("A"), g(game::Message::Analyze)),
-        action(label!(s.game_information), None, io(in_out::Message::GameInformation)),
+        action(label!(s.new_game_human), k(F::NewGame).as_deref(), Message::NewGame(Mode::HumanVsHuman)),
+        action(label!(s.new_game_as_black), k(F::NewGameHumanBlack).as_deref(), Message::NewGame(Mode::YouAsBlack)),
+        action(label!(s.new_game_as_white), k(F::NewGameHumanWhite).as_deref(), Message::NewGame(Mode::YouAsWhite)),
+        action(label!(s.new_selfplay), k(F::NewSelfplay).as_deref(), Message::NewGame(Mode::SelfPlay)),
+        action(label!(s.analyze), k(F::Analyze).as_deref(), g(game::Message::Analyze)),
+        action(label!(s.game_information), k(F::GameInformation).as_deref(), io(in_out::Message::GameInformation)),
         check(label!(s.xot_new_games), settings.xot_new_games, |on| Message::Setting(Change::XotNewGames(on))),
     ]);
     let settings_menu = menu(
         vec![
-            check(label!(s.use_book), settings.use_book, |on| Message::Setting(Change::UseBook(on))),
+            check(keyed(label!(s.use_book), &k(F::UseBook)), settings.use_book, |on| {
+                Message::Setting(Change::UseBook(on))
+            }),
             range(label!(s.level), settings::LEVELS, settings.level, |v| Message::Setting(Change::Level(v))),
             range(label!(s.threads), settings::THREADS, settings.threads, |v| Message::Setting(Change::Threads(v))),
             range(label!(s.hash_level), settings::HASH_LEVELS, settings.hash_level, |v| {
                 Message::Setting(Change::HashLevel(v))
             }),
-            check(label!(s.ai_plays_black), settings.ai_plays_black, |on| Message::Setting(Change::AiBlack(on))),
-            check(label!(s.ai_plays_white), settings.ai_plays_white, |on| Message::Setting(Change::AiWhite(on))),
+            check(keyed(label!(s.ai_plays_black), &k(F::AiPutBlack)), settings.ai_plays_black, |on| {
+                Message::Setting(Change::AiBlack(on))
+            }),
+            check(keyed(label!(s.ai_plays_white), &k(F::AiPutWhite)), settings.ai_plays_white, |on| {
+                Message::Setting(Change::AiWhite(on))
+            }),
             check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
             submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
             action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),
+            action(label!(s.shortcut_keys), None, Message::ShortcutKeys),
         ]
         .into_iter()
         .chain(auto_save_items(s, ProfileKind::Ai, settings.ai_profile_autosave))
@@ -237,28 +298,28 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             submenu(
                 label!(s.display_on_board),
                 vec![
-                    toggle(label!(s.show_legal), d, Toggle::Legal),
-                    toggle(label!(s.show_hints), d, Toggle::Hints),
+                    toggle(label!(s.show_legal), settings, Toggle::Legal),
+                    toggle(label!(s.show_hints), settings, Toggle::Hints),
                     range(label!(s.hint_count), settings::HINT_COUNTS, d.hint_count, |v| {
                         Message::Setting(Change::HintCount(v))
                     }),
-                    toggle(label!(s.show_hint_level), d, Toggle::HintLevel),
-                    toggle(label!(s.show_last_move), d, Toggle::LastMove),
-                    toggle(label!(s.show_next_move), d, Toggle::NextMove),
-                    toggle(label!(s.next_move_as_square), d, Toggle::NextMoveAsSquare),
-                    toggle(label!(s.show_stable), d, Toggle::Stable),
-                    toggle(label!(s.show_book_accuracy), d, Toggle::BookAccuracy),
-                    toggle(label!(s.show_umigame), d, Toggle::Umigame),
+                    toggle(label!(s.show_hint_level), settings, Toggle::HintLevel),
+                    toggle(label!(s.show_last_move), settings, Toggle::LastMove),
+                    toggle(label!(s.show_next_move), settings, Toggle::NextMove),
+                    toggle(label!(s.next_move_as_square), settings, Toggle::NextMoveAsSquare),
+                    toggle(label!(s.show_stable), settings, Toggle::Stable),
+                    toggle(label!(s.show_book_accuracy), settings, Toggle::BookAccuracy),
+                    toggle(label!(s.show_umigame), settings, Toggle::Umigame),
                     range(label!(s.umigame_depth), settings::UMIGAME_DEPTHS, d.umigame_depth, |v| {
                         Message::Setting(Change::UmigameDepth(v))
                     }),
                     umigame_error(label!(s.umigame_error), &s.book_unlimited, d.umigame_error),
                     umigame_score(label!(s.umigame_min), d.umigame_min, Change::UmigameMin),
                     umigame_score(label!(s.umigame_max), d.umigame_max, Change::UmigameMax),
-                    toggle(label!(s.colorize_hints), d, Toggle::ColorizeHints),
-                    toggle(label!(s.show_flipped_last), d, Toggle::FlippedLast),
-                    toggle(label!(s.show_flipped_hover), d, Toggle::FlippedHover),
-                    toggle(label!(s.laser_pointer), d, Toggle::LaserPointer),
+                    toggle(label!(s.colorize_hints), settings, Toggle::ColorizeHints),
+                    toggle(label!(s.show_flipped_last), settings, Toggle::FlippedLast),
+                    toggle(label!(s.show_flipped_hover), settings, Toggle::FlippedHover),
+                    toggle(label!(s.laser_pointer), settings, Toggle::LaserPointer),
                     play_order(label!(s.play_order_board), d, PlayOrder::Board),
                     play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
                 ],
@@ -266,15 +327,15 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             submenu(
                 label!(s.display_panels),
                 vec![
-                    toggle(label!(s.show_info), d, Toggle::Info),
-                    toggle(label!(s.show_graph), d, Toggle::Graph),
-                    toggle(label!(s.show_log), d, Toggle::Log),
-                    toggle(label!(s.alt_palette), d, Toggle::AltPalette),
-                    toggle(label!(s.show_random_graph), d, Toggle::RandomGraph),
-                    toggle(label!(s.show_timer), d, Toggle::Timer),
+                    toggle(label!(s.show_info), settings, Toggle::Info),
+                    toggle(label!(s.show_graph), settings, Toggle::Graph),
+                    toggle(label!(s.show_log), settings, Toggle::Log),
+                    toggle(label!(s.alt_palette), settings, Toggle::AltPalette),
+                    toggle(label!(s.show_random_graph), settings, Toggle::RandomGraph),
+                    toggle(label!(s.show_timer), settings, Toggle::Timer),
                     timer_minutes(s, d.timer_minutes),
-                    graph_mode(label!(s.graph_evaluation), d, GraphMode::Evaluation, "D"),
-                    graph_mode(label!(s.graph_sum_of_loss), d, GraphMode::SumOfLoss, "S"),
+                    graph_mode(label!(s.graph_evaluation), settings, GraphMode::Evaluation),
+                    graph_mode(label!(s.graph_sum_of_loss), settings, GraphMode::SumOfLoss),
                     endgame_error(label!(s.endgame_error_40), d, EndgameError::From40),
                     endgame_error(label!(s.endgame_error_41), d, EndgameError::From41),
                 ],
@@ -287,21 +348,21 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let stop_or_resume = if paused {
         action(label!(s.resume_ai), None, g(game::Message::Resume))
     } else {
-        action(label!(s.stop_ai), Some("Q"), g(game::Message::Stop))
+        action(label!(s.stop_ai), k(F::StopCalculating).as_deref(), g(game::Message::Stop))
     };
     let r = settings.random_board;
     let scores = i16::from(*settings::RANDOM_SCORES.start())..=i16::from(*settings::RANDOM_SCORES.end());
     let score = |v: i16| i8::try_from(v).unwrap_or(0);
     let operate_menu = menu(vec![
-        action(label!(s.ai_one_move), Some("G"), g(game::Message::AiMoveOnce)),
-        action(label!(s.forward), Some("Right"), g(game::Message::Forward)),
-        action(label!(s.backward), Some("Left"), g(game::Message::Backward)),
-        action(label!(s.undo), Some("Backspace"), g(game::Message::Undo)),
-        action(label!(s.first_position), Some("Home"), g(game::Message::First)),
-        action(label!(s.last_position), Some("End"), g(game::Message::Last)),
-        action(label!(s.save_branch), Some("Ctrl+L"), g(game::Message::SaveBranch)),
-        action(label!(s.back_to_random), Some("Shift+Home"), g(game::Message::BackToRandom)),
-        action(label!(s.generate_xot), None, g(game::Message::GenerateXot)),
+        action(label!(s.ai_one_move), k(F::Put1MoveByAi).as_deref(), g(game::Message::AiMoveOnce)),
+        action(label!(s.forward), k(F::Forward).as_deref(), g(game::Message::Forward)),
+        action(label!(s.backward), k(F::Backward).as_deref(), g(game::Message::Backward)),
+        action(label!(s.undo), k(F::Undo).as_deref(), g(game::Message::Undo)),
+        action(label!(s.first_position), k(F::GoToFirst).as_deref(), g(game::Message::First)),
+        action(label!(s.last_position), k(F::GoToLast).as_deref(), g(game::Message::Last)),
+        action(label!(s.save_branch), k(F::SaveThisBranch).as_deref(), g(game::Message::SaveBranch)),
+        action(label!(s.back_to_random), k(F::BackToRandomPos).as_deref(), g(game::Message::BackToRandom)),
+        action(label!(s.generate_xot), k(F::GenerateXotPosition).as_deref(), g(game::Message::GenerateXot)),
         submenu(
             label!(s.convert),
             [
@@ -314,13 +375,19 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 (label!(s.convert_vertical), Symmetry::MirrorVertical),
             ]
             .into_iter()
-            .map(|(label, symmetry)| action(label, None, g(game::Message::Convert(symmetry))))
+            .map(|(label, symmetry)| {
+                action(label, k(convert_function(symmetry)).as_deref(), g(game::Message::Convert(symmetry)))
+            })
             .collect(),
         ),
         submenu(
             label!(s.random_board),
             vec![
-                action(label!(s.random_generate), Some("Ctrl+R"), g(game::Message::GenerateRandom)),
+                action(
+                    label!(s.random_generate),
+                    k(F::GenerateRandomBoard).as_deref(),
+                    g(game::Message::GenerateRandom),
+                ),
                 range(label!(s.random_moves), settings::RANDOM_MOVES, r.moves, |v| {
                     Message::Setting(Change::RandomMoves(v))
                 }),
@@ -333,27 +400,27 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             ],
         ),
         stop_or_resume,
-        action(label!(s.clear_cache), None, g(game::Message::ClearCache)),
+        action(label!(s.clear_cache), k(F::CacheClear).as_deref(), g(game::Message::ClearCache)),
     ]);
     let in_out_menu = menu(vec![
-        action(label!(s.paste_transcript), Some("Ctrl+V"), io(in_out::Message::Paste)),
-        action(label!(s.input_text), None, io(in_out::Message::InputText)),
-        action(label!(s.edit_board), Some("Ctrl+E"), Message::Game(game::Message::EditBoard(true))),
-        action(label!(s.copy_transcript), Some("Ctrl+C"), io(in_out::Message::CopyTranscript)),
-        action(label!(s.copy_board), None, io(in_out::Message::CopyBoard)),
+        action(label!(s.paste_transcript), k(F::InputFromClipboard).as_deref(), io(in_out::Message::Paste)),
+        action(label!(s.input_text), k(F::InputText).as_deref(), io(in_out::Message::InputText)),
+        action(label!(s.edit_board), k(F::EditBoard).as_deref(), Message::Game(game::Message::EditBoard(true))),
+        action(label!(s.copy_transcript), k(F::OutputTranscript).as_deref(), io(in_out::Message::CopyTranscript)),
+        action(label!(s.copy_board), k(F::OutputBoard).as_deref(), io(in_out::Message::CopyBoard)),
         action(label!(s.bitboard_input), None, io(in_out::Message::InputBitboard)),
         action(label!(s.bitboard_output_player), None, io(in_out::Message::CopyBitboard { black_white: false })),
         action(label!(s.bitboard_output_black), None, io(in_out::Message::CopyBitboard { black_white: true })),
-        action(label!(s.screenshot), Some("Ctrl+S"), io(in_out::Message::Screenshot)),
+        action(label!(s.screenshot), k(F::ScreenShot).as_deref(), io(in_out::Message::Screenshot)),
         check(label!(s.screenshot_coordinates), settings.screenshot_coordinates, |on| {
             Message::Setting(Change::ScreenshotCoordinates(on))
         }),
         range(label!(s.screenshot_margin), settings::SCREENSHOT_MARGINS, settings.screenshot_margin, |m| {
             Message::Setting(Change::ScreenshotMargin(m))
         }),
-        action(label!(s.save_game), None, io(in_out::Message::SaveGame)),
-        action(label!(s.open_game), None, io(in_out::Message::OpenGame)),
-        action(label!(s.game_library), None, io(in_out::Message::Library)),
+        action(label!(s.save_game), k(F::SaveGame).as_deref(), io(in_out::Message::SaveGame)),
+        action(label!(s.open_game), k(F::OpenGame).as_deref(), io(in_out::Message::OpenGame)),
+        action(label!(s.game_library), k(F::GameLibrary).as_deref(), io(in_out::Message::Library)),
     ]);
     let b = &settings.book;
     let inf = s.book_unlimited.as_str();
@@ -370,7 +437,11 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.book_lines), None, book(Operation::Lines)),
     ];
     if book_busy {
-        operations.push(action(label!(s.book_stop), Some("Q"), Message::Book(book::Message::Stop)));
+        operations.push(action(
+            label!(s.book_stop),
+            k(F::StopCalculating).as_deref(),
+            Message::Book(book::Message::Stop),
+        ));
     }
     let book_menu = menu(vec![
         submenu(
@@ -399,14 +470,14 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                 action(label!(s.book_reset_default), None, book(Operation::ResetDefault)),
             ],
         ),
-        action(label!(s.book_info), None, book(Operation::Info)),
+        action(label!(s.book_info), k(F::BookInfo).as_deref(), book(Operation::Info)),
     ]);
     let help_menu = menu(vec![
-        action(label!(s.how_to_use), None, Message::HowToUse),
+        action(label!(s.how_to_use), k(F::HowToUse).as_deref(), Message::HowToUse),
         action(label!(s.licences), None, Message::Licences),
         action(label!(s.website), None, Message::Website),
         action(label!(s.report_problem), None, Message::ReportProblem),
-        action(label!(s.about), None, Message::About),
+        action(label!(s.about), k(F::About).as_deref(), Message::About),
     ]);
     let language_menu = menu(
         Language::ALL

@@ -40,6 +40,8 @@ pub enum Message {
     Website,
     /// Settings ▸ AI's Loss ▸ Edit the Curves….
     LossCurves,
+    /// Settings ▸ Shortcut Key Settings…: open its box.
+    ShortcutKeys,
     /// Settings ▸ AI Profile… or Display ▸ Display Profile….
     Profiles(crate::settings::profile::ProfileKind),
     /// A profile was read (or not).

@@ -11,6 +11,7 @@ pub mod licences;
 pub mod loss_curves;
 pub mod profiles;
 pub mod save_game;
+pub mod shortcut_keys;
 pub mod text_box;
 
 use std::path::{Path, PathBuf};
@@ -52,6 +53,8 @@ pub enum Modal {
     LossCurves(loss_curves::LossCurvesBox),
     /// Settings ▸ AI Profile… or Display ▸ Display Profile….
     Profiles(profiles::ProfilesBox),
+    /// Settings ▸ Shortcut Key Settings….
+    ShortcutKeys(shortcut_keys::ShortcutKeysBox),
 }
 
 /// Messages of the boxes.
@@ -81,6 +84,8 @@ pub enum Message {
     CurvesDefault,
     /// The profiles box's message.
     Profiles(profiles::Message),
+    /// The shortcut keys box's message.
+    ShortcutKeys(shortcut_keys::Message),
 }
 
 /// What the root must do after an update.
@@ -110,6 +115,8 @@ pub enum Action {
     Setting(crate::settings::Change),
     /// Carry out a profiles request (file work, in the background).
     Profile(crate::settings::profile::ProfileKind, profiles::Request),
+    /// The shortcut table changed (the box stays open).
+    Shortcuts(crate::shortcut::Shortcuts),
 }
 
 impl Modal {
@@ -153,6 +160,9 @@ impl Modal {
                 Some(request) => Action::Profile(profiles.kind(), request),
                 None => Action::None,
             },
+            (Modal::ShortcutKeys(keys), Message::ShortcutKeys(message)) => {
+                keys.update(message).map_or(Action::None, Action::Shortcuts)
+            }
             // A message for a box that has been closed or replaced.
             _ => Action::None,
         }
@@ -184,6 +194,7 @@ impl Modal {
             Modal::Confirm(question) => (confirm::view(s, question, Message::Yes, Message::Close), "confirm"),
             Modal::Bitboard(form) => (form.view(s, Message::Bitboard, Message::Close), "bitboard"),
             Modal::Profiles(profiles) => (profiles.view(s, Message::Profiles, Message::Close), "profiles"),
+            Modal::ShortcutKeys(keys) => (keys.view(s, Message::ShortcutKeys, Message::Close), "shortcut-keys"),
             Modal::LossCurves(curves) => {
                 (curves.view(s, ai_loss, Message::CurvePoint, Message::CurvesDefault, Message::Close), "loss-curves")
             }

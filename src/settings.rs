@@ -109,6 +109,8 @@ pub struct Settings {
     pub random_board: RandomBoardSettings,
     /// The "Max Loss per Move" and "Occurring Ratio" curves of Accept AI's Loss (15 points, 4 moves each).
     pub ai_loss: LossCurves,
+    /// Settings ▸ Shortcut Key Settings: which key starts which function.
+    pub shortcuts: crate::shortcut::Shortcuts,
 }
 
 /// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
@@ -242,6 +244,7 @@ impl Default for Settings {
             random_board: RandomBoardSettings::default(),
             accept_ai_loss: false,
             ai_loss: LossCurves::default(),
+            shortcuts: crate::shortcut::Shortcuts::default(),
         }
     }
 }
@@ -418,6 +421,14 @@ impl Settings {
                 Some(_) => {
                     notices.push(Notice::BadValue { key: "display".to_owned() });
                     d.display
+                }
+            },
+            shortcuts: match table.remove("shortcuts") {
+                None => d.shortcuts,
+                Some(toml::Value::Table(keys)) => crate::shortcut::Shortcuts::from_table(keys, notices),
+                Some(_) => {
+                    notices.push(Notice::BadValue { key: "shortcuts".to_owned() });
+                    d.shortcuts
                 }
             },
         };

@@ -13,6 +13,11 @@ use crate::notice::Notice;
 use crate::settings::Change;
 
 impl App {
+    /// Whether Shortcut Key Settings waits for a new key (key presses go to it, not to the shortcuts).
+    pub(super) fn waits_for_key(&self) -> bool {
+        matches!(&self.modal, Some(modal::Modal::ShortcutKeys(keys)) if keys.is_waiting())
+    }
+
     pub(super) fn modal_message(&mut self, message: modal::Message) -> Task<Message> {
         let Some(modal) = &mut self.modal else { return Task::none() };
         match modal.update(message) {
@@ -47,6 +52,10 @@ impl App {
                 Task::none()
             }
             modal::Action::Setting(change) => self.change(change),
+            modal::Action::Shortcuts(table) => {
+                self.settings.shortcuts = table;
+                self.save()
+            }
             modal::Action::Profile(kind, request) => self.profile_request(kind, request),
             modal::Action::GameInfo(players) => {
                 self.in_out.set_players(players);

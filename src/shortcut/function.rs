@@ -1,0 +1,282 @@
+//! The functions a key can be given (Egaroucid's function ids, for what exists here), with their names and the
+//! message each sends.
+
+use serde::{Deserialize, Serialize};
+use shirokuro_engine::bitboard::Symmetry;
+
+use crate::book::{self, Operation};
+use crate::game::{self, Mode};
+use crate::i18n::Strings;
+use crate::in_out;
+use crate::message::Message;
+use crate::settings::{Change, GraphMode, Settings, Toggle, display_value};
+
+macro_rules! functions {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
+        /// A function a shortcut key can start. The serde names are Egaroucid's function ids where it has the
+        /// function, so that a shortcut file reads alike.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Function {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Function {
+            /// Every function, in the order of the menus.
+            pub const ALL: &'static [Function] = &[$(Function::$name),*];
+        }
+    };
+}
+
+functions! {
+    /// Start (the AI's first move, or after a pause).
+    StartGame,
+    /// New game, human against human.
+    NewGame,
+    /// New game, you as Black.
+    NewGameHumanBlack,
+    /// New game, you as White.
+    NewGameHumanWhite,
+    /// New selfplay.
+    NewSelfplay,
+    /// Analyze the game.
+    Analyze,
+    /// Game Information.
+    GameInformation,
+    /// Pass (when a pass waits for a click).
+    Pass,
+    /// Use Book on/off.
+    UseBook,
+    /// AI plays Black on/off.
+    AiPutBlack,
+    /// AI plays White on/off.
+    AiPutWhite,
+    /// Legal move dots on/off.
+    ShowLegal,
+    /// Hint values on/off.
+    ShowDiscHint,
+    /// Umigame numbers on/off.
+    ShowUmigameValue,
+    /// Book accuracy on/off.
+    ShowBookAccuracy,
+    /// Stable discs on/off.
+    ShowStable,
+    /// Last move mark on/off.
+    ShowLastMove,
+    /// Next move mark on/off.
+    ShowNextMove,
+    /// Information panel on/off.
+    ShowInfo,
+    /// Graph on/off.
+    ShowGraph,
+    /// Log on/off.
+    ShowLog,
+    /// Timer on/off.
+    ShowTimer,
+    /// Graph: evaluation.
+    ShowGraphValue,
+    /// Graph: sum of loss.
+    ShowGraphSumOfLoss,
+    /// Laser pointer on/off.
+    ShowLaserPointer,
+    /// One AI move.
+    Put1MoveByAi,
+    /// Forward.
+    Forward,
+    /// Backward.
+    Backward,
+    /// Undo.
+    Undo,
+    /// To the first position.
+    GoToFirst,
+    /// To the last position.
+    GoToLast,
+    /// Save this branch.
+    SaveThisBranch,
+    /// Back to the random position.
+    BackToRandomPos,
+    /// Generate a random board.
+    GenerateRandomBoard,
+    /// Generate an XOT position.
+    GenerateXotPosition,
+    /// Stop calculating.
+    StopCalculating,
+    /// Clear the transposition tables.
+    CacheClear,
+    /// Rotate 180°.
+    ConvertRotate180,
+    /// Rotate 90° clockwise.
+    ConvertRotate90Clockwise,
+    /// Rotate 90° counterclockwise.
+    ConvertRotate90Counterclockwise,
+    /// Mirror on the black line.
+    ConvertBlackLine,
+    /// Mirror on the white line.
+    ConvertWhiteLine,
+    /// Mirror left-right.
+    ConvertHorizontal,
+    /// Mirror top-bottom.
+    ConvertVertical,
+    /// Input from the clipboard.
+    InputFromClipboard,
+    /// Input text.
+    InputText,
+    /// Edit the board.
+    EditBoard,
+    /// Copy the transcript.
+    OutputTranscript,
+    /// Copy the board.
+    OutputBoard,
+    /// Screenshot.
+    ScreenShot,
+    /// Save the game.
+    SaveGame,
+    /// Open a game.
+    OpenGame,
+    /// The game library.
+    GameLibrary,
+    /// Book information.
+    BookInfo,
+    /// The manual.
+    HowToUse,
+    /// About.
+    About,
+}
+
+/// The message that flips a display switch.
+fn flip(which: Toggle, settings: &Settings) -> Message {
+    Message::Setting(Change::Display(which, !display_value(&settings.display, which)))
+}
+
+impl Function {
+    /// The function's name, as its menu item says it.
+    #[must_use]
+    pub fn label(self, s: &Strings) -> &str {
+        use Function as F;
+        match self {
+            F::StartGame => &s.start,
+            F::NewGame => &s.new_game_human,
+            F::NewGameHumanBlack => &s.new_game_as_black,
+            F::NewGameHumanWhite => &s.new_game_as_white,
+            F::NewSelfplay => &s.new_selfplay,
+            F::Analyze => &s.analyze,
+            F::GameInformation => &s.game_information,
+            F::Pass => &s.pass,
+            F::UseBook => &s.use_book,
+            F::AiPutBlack => &s.ai_plays_black,
+            F::AiPutWhite => &s.ai_plays_white,
+            F::ShowLegal => &s.show_legal,
+            F::ShowDiscHint => &s.show_hints,
+            F::ShowUmigameValue => &s.show_umigame,
+            F::ShowBookAccuracy => &s.show_book_accuracy,
+            F::ShowStable => &s.show_stable,
+            F::ShowLastMove => &s.show_last_move,
+            F::ShowNextMove => &s.show_next_move,
+            F::ShowInfo => &s.show_info,
+            F::ShowGraph => &s.show_graph,
+            F::ShowLog => &s.show_log,
+            F::ShowTimer => &s.show_timer,
+            F::ShowGraphValue => &s.graph_evaluation,
+            F::ShowGraphSumOfLoss => &s.graph_sum_of_loss,
+            F::ShowLaserPointer => &s.laser_pointer,
+            F::Put1MoveByAi => &s.ai_one_move,
+            F::Forward => &s.forward,
+            F::Backward => &s.backward,
+            F::Undo => &s.undo,
+            F::GoToFirst => &s.first_position,
+            F::GoToLast => &s.last_position,
+            F::SaveThisBranch => &s.save_branch,
+            F::BackToRandomPos => &s.back_to_random,
+            F::GenerateRandomBoard => &s.random_generate,
+            F::GenerateXotPosition => &s.generate_xot,
+            F::StopCalculating => &s.stop_ai,
+            F::CacheClear => &s.clear_cache,
+            F::ConvertRotate180 => &s.convert_rotate180,
+            F::ConvertRotate90Clockwise => &s.convert_rotate90_cw,
+            F::ConvertRotate90Counterclockwise => &s.convert_rotate90_ccw,
+            F::ConvertBlackLine => &s.convert_black_line,
+            F::ConvertWhiteLine => &s.convert_white_line,
+            F::ConvertHorizontal => &s.convert_horizontal,
+            F::ConvertVertical => &s.convert_vertical,
+            F::InputFromClipboard => &s.paste_transcript,
+            F::InputText => &s.input_text,
+            F::EditBoard => &s.edit_board,
+            F::OutputTranscript => &s.copy_transcript,
+            F::OutputBoard => &s.copy_board,
+            F::ScreenShot => &s.screenshot,
+            F::SaveGame => &s.save_game,
+            F::OpenGame => &s.open_game,
+            F::GameLibrary => &s.game_library,
+            F::BookInfo => &s.book_info,
+            F::HowToUse => &s.how_to_use,
+            F::About => &s.about,
+        }
+    }
+
+    /// What the function does now (switches flip the current setting).
+    #[must_use]
+    pub fn message(self, settings: &Settings) -> Message {
+        use Function as F;
+        let game = Message::Game;
+        let io = Message::InOut;
+        let convert = |symmetry| Message::Game(game::Message::Convert(symmetry));
+        match self {
+            F::StartGame => game(game::Message::StartPressed),
+            F::NewGame => Message::NewGame(Mode::HumanVsHuman),
+            F::NewGameHumanBlack => Message::NewGame(Mode::YouAsBlack),
+            F::NewGameHumanWhite => Message::NewGame(Mode::YouAsWhite),
+            F::NewSelfplay => Message::NewGame(Mode::SelfPlay),
+            F::Analyze => game(game::Message::Analyze),
+            F::GameInformation => io(in_out::Message::GameInformation),
+            F::Pass => game(game::Message::PassPressed),
+            F::UseBook => Message::Setting(Change::UseBook(!settings.use_book)),
+            F::AiPutBlack => Message::Setting(Change::AiBlack(!settings.ai_plays_black)),
+            F::AiPutWhite => Message::Setting(Change::AiWhite(!settings.ai_plays_white)),
+            F::ShowLegal => flip(Toggle::Legal, settings),
+            F::ShowDiscHint => flip(Toggle::Hints, settings),
+            F::ShowUmigameValue => flip(Toggle::Umigame, settings),
+            F::ShowBookAccuracy => flip(Toggle::BookAccuracy, settings),
+            F::ShowStable => flip(Toggle::Stable, settings),
+            F::ShowLastMove => flip(Toggle::LastMove, settings),
+            F::ShowNextMove => flip(Toggle::NextMove, settings),
+            F::ShowInfo => flip(Toggle::Info, settings),
+            F::ShowGraph => flip(Toggle::Graph, settings),
+            F::ShowLog => flip(Toggle::Log, settings),
+            F::ShowTimer => flip(Toggle::Timer, settings),
+            F::ShowGraphValue => Message::Setting(Change::GraphMode(GraphMode::Evaluation)),
+            F::ShowGraphSumOfLoss => Message::Setting(Change::GraphMode(GraphMode::SumOfLoss)),
+            F::ShowLaserPointer => flip(Toggle::LaserPointer, settings),
+            F::Put1MoveByAi => game(game::Message::AiMoveOnce),
+            F::Forward => game(game::Message::Forward),
+            F::Backward => game(game::Message::Backward),
+            F::Undo => game(game::Message::Undo),
+            F::GoToFirst => game(game::Message::First),
+            F::GoToLast => game(game::Message::Last),
+            F::SaveThisBranch => game(game::Message::SaveBranch),
+            F::BackToRandomPos => game(game::Message::BackToRandom),
+            F::GenerateRandomBoard => game(game::Message::GenerateRandom),
+            F::GenerateXotPosition => game(game::Message::GenerateXot),
+            F::StopCalculating => game(game::Message::Stop),
+            F::CacheClear => game(game::Message::ClearCache),
+            F::ConvertRotate180 => convert(Symmetry::Rotate180),
+            F::ConvertRotate90Clockwise => convert(Symmetry::Rotate90),
+            F::ConvertRotate90Counterclockwise => convert(Symmetry::Rotate270),
+            F::ConvertBlackLine => convert(Symmetry::MirrorAntiDiagonal),
+            F::ConvertWhiteLine => convert(Symmetry::MirrorDiagonal),
+            F::ConvertHorizontal => convert(Symmetry::MirrorHorizontal),
+            F::ConvertVertical => convert(Symmetry::MirrorVertical),
+            F::InputFromClipboard => io(in_out::Message::Paste),
+            F::InputText => io(in_out::Message::InputText),
+            F::EditBoard => game(game::Message::EditBoard(true)),
+            F::OutputTranscript => io(in_out::Message::CopyTranscript),
+            F::OutputBoard => io(in_out::Message::CopyBoard),
+            F::ScreenShot => io(in_out::Message::Screenshot),
+            F::SaveGame => io(in_out::Message::SaveGame),
+            F::OpenGame => io(in_out::Message::OpenGame),
+            F::GameLibrary => io(in_out::Message::Library),
+            F::BookInfo => Message::Book(book::Message::Run(Operation::Info)),
+            F::HowToUse => Message::HowToUse,
+            F::About => Message::About,
+        }
+    }
+}
