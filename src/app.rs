@@ -208,10 +208,8 @@ impl App {
                 self.profiles_pending = self.profiles_pending.saturating_sub(1);
                 self.close_when_saved()
             }
-            Message::ShortcutKeys => {
-                let keys = modal::shortcut_keys::ShortcutKeysBox::new(self.settings.shortcuts.clone());
-                self.modal = Some(Modal::ShortcutKeys(keys));
-                Task::none()
+            Message::ShortcutKeys | Message::ButtonSettings | Message::Run(_) | Message::MouseButton(_) => {
+                self.button_message(message)
             }
             Message::LossCurves => {
                 let unlimited = &self.language.strings().book_unlimited;
@@ -559,7 +557,12 @@ impl App {
     pub fn view(&self) -> Element<'_, Message> {
         let ctx = self.ctx();
         let s = ctx.strings();
-        let menu = menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some());
+        let menu = row![
+            menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some()),
+            iced::widget::space::horizontal(),
+            self.shortcut_buttons(s),
+        ]
+        .align_y(iced::Alignment::Center);
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file, &self.settings.ai_loss).map(Message::Modal),
             None => self.game.view(&ctx).map(Message::Game),

@@ -235,7 +235,8 @@ strings! {
     screenshot_coordinates, screenshot_margin, website,
     show_timer, timer_minutes, timer_no_limit, clock_times, clock_start, clock_pause, clock_reset, time_up,
     shortcut_keys, shortcut_keys_title, shortcut_help, shortcut_change, shortcut_clear, shortcut_default, shortcut_press,
-    shortcut_taken,
+    shortcut_taken, button_settings, mouse_button_settings, buttons_title, buttons_on_screen, buttons_mouse,
+    button_number, mouse_middle, mouse_back, mouse_forward,
 }
 
 #[cfg(test)]

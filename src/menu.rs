@@ -287,6 +287,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
             action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),
             action(label!(s.shortcut_keys), None, Message::ShortcutKeys),
+            action(label!(s.button_settings), None, Message::ButtonSettings),
+            action(label!(s.mouse_button_settings), None, Message::ButtonSettings),
         ]
         .into_iter()
         .chain(auto_save_items(s, ProfileKind::Ai, settings.ai_profile_autosave))

@@ -42,6 +42,12 @@ pub enum Message {
     LossCurves,
     /// Settings ▸ Shortcut Key Settings…: open its box.
     ShortcutKeys,
+    /// Settings ▸ Shortcut Button / Mouse Additional Button Settings…: open their box.
+    ButtonSettings,
+    /// A shortcut button was clicked: start its function.
+    Run(crate::shortcut::Function),
+    /// One of the mouse's extra buttons was pressed: start the function it was given, if any.
+    MouseButton(crate::shortcut::MouseButton),
     /// Settings ▸ AI Profile… or Display ▸ Display Profile….
     Profiles(crate::settings::profile::ProfileKind),
     /// A profile was read (or not).

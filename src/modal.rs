@@ -4,6 +4,7 @@
 
 pub mod about;
 pub mod bitboard;
+pub mod buttons;
 pub mod confirm;
 pub mod file_chooser;
 pub mod library;
@@ -55,6 +56,8 @@ pub enum Modal {
     Profiles(profiles::ProfilesBox),
     /// Settings ▸ Shortcut Key Settings….
     ShortcutKeys(shortcut_keys::ShortcutKeysBox),
+    /// Settings ▸ Shortcut Button / Mouse Additional Button Settings….
+    Buttons(buttons::ButtonsBox),
 }
 
 /// Messages of the boxes.
@@ -86,6 +89,8 @@ pub enum Message {
     Profiles(profiles::Message),
     /// The shortcut keys box's message.
     ShortcutKeys(shortcut_keys::Message),
+    /// The buttons box's message.
+    Buttons(buttons::Message),
 }
 
 /// What the root must do after an update.
@@ -117,6 +122,8 @@ pub enum Action {
     Profile(crate::settings::profile::ProfileKind, profiles::Request),
     /// The shortcut table changed (the box stays open).
     Shortcuts(crate::shortcut::Shortcuts),
+    /// The buttons' functions changed (the box stays open).
+    Buttons(crate::shortcut::Buttons),
 }
 
 impl Modal {
@@ -163,6 +170,7 @@ impl Modal {
             (Modal::ShortcutKeys(keys), Message::ShortcutKeys(message)) => {
                 keys.update(message).map_or(Action::None, Action::Shortcuts)
             }
+            (Modal::Buttons(buttons), Message::Buttons(message)) => Action::Buttons(buttons.update(message)),
             // A message for a box that has been closed or replaced.
             _ => Action::None,
         }
@@ -195,6 +203,7 @@ impl Modal {
             Modal::Bitboard(form) => (form.view(s, Message::Bitboard, Message::Close), "bitboard"),
             Modal::Profiles(profiles) => (profiles.view(s, Message::Profiles, Message::Close), "profiles"),
             Modal::ShortcutKeys(keys) => (keys.view(s, Message::ShortcutKeys, Message::Close), "shortcut-keys"),
+            Modal::Buttons(buttons) => (buttons.view(s, Message::Buttons, Message::Close), "buttons"),
             Modal::LossCurves(curves) => {
                 (curves.view(s, ai_loss, Message::CurvePoint, Message::CurvesDefault, Message::Close), "loss-curves")
             }

@@ -111,6 +111,8 @@ pub struct Settings {
     pub ai_loss: LossCurves,
     /// Settings ▸ Shortcut Key Settings: which key starts which function.
     pub shortcuts: crate::shortcut::Shortcuts,
+    /// Settings ▸ Shortcut Button / Mouse Additional Button Settings: the functions of those buttons.
+    pub buttons: crate::shortcut::Buttons,
 }
 
 /// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
@@ -245,6 +247,7 @@ impl Default for Settings {
             accept_ai_loss: false,
             ai_loss: LossCurves::default(),
             shortcuts: crate::shortcut::Shortcuts::default(),
+            buttons: crate::shortcut::Buttons::default(),
         }
     }
 }
@@ -429,6 +432,14 @@ impl Settings {
                 Some(_) => {
                     notices.push(Notice::BadValue { key: "shortcuts".to_owned() });
                     d.shortcuts
+                }
+            },
+            buttons: match table.remove("buttons") {
+                None => d.buttons,
+                Some(toml::Value::Table(buttons)) => crate::shortcut::Buttons::from_table(buttons, notices),
+                Some(_) => {
+                    notices.push(Notice::BadValue { key: "buttons".to_owned() });
+                    d.buttons
                 }
             },
         };

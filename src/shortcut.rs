@@ -1,12 +1,14 @@
 //! The keyboard shortcuts: Egaroucid's table of functions and keys, which the user can change (Settings ▸
 //! Shortcut Key Settings), and the board editor's own keys.
 
+mod buttons;
 mod combo;
 mod function;
 mod table;
 
 use iced::keyboard::{self, Key, key::Named};
 
+pub use buttons::{Buttons, MouseButton, ON_SCREEN};
 pub use combo::{ComboError, KeyCombo};
 pub use function::Function;
 pub use table::{Shortcuts, function_id};

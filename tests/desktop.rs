@@ -99,14 +99,22 @@ fn a_transcript_file_replaces_the_game_and_a_dropped_file_opens_the_same_way() {
     let moved = iced::Event::Window(iced::window::Event::Moved(iced::Point::new(40.0, 60.0)));
     let message = window_event(moved, iced::event::Status::Ignored, iced::window::Id::unique());
     assert!(matches!(message, Some(Message::WindowMoved(p)) if p == iced::Point::new(40.0, 60.0)));
-    // The mouse's extra buttons move through the game, as Egaroucid's defaults.
+    // The mouse's extra buttons are told to the app, which starts their functions (tests/shortcut_keys.rs); the left
+    // and right buttons belong to the widgets.
+    use shirokuro::shortcut::MouseButton;
     let id = iced::window::Id::unique();
     let press = |button| iced::Event::Mouse(iced::mouse::Event::ButtonPressed(button));
     let back = window_event(press(iced::mouse::Button::Back), iced::event::Status::Ignored, id);
-    assert!(matches!(back, Some(Message::Game(shirokuro::game::Message::Backward))));
+    assert!(matches!(back, Some(Message::MouseButton(MouseButton::Back))));
     let forward = window_event(press(iced::mouse::Button::Forward), iced::event::Status::Ignored, id);
-    assert!(matches!(forward, Some(Message::Game(shirokuro::game::Message::Forward))));
-    assert!(window_event(press(iced::mouse::Button::Middle), iced::event::Status::Ignored, id).is_none());
+    assert!(matches!(forward, Some(Message::MouseButton(MouseButton::Forward))));
+    let middle = window_event(press(iced::mouse::Button::Middle), iced::event::Status::Ignored, id);
+    assert!(matches!(middle, Some(Message::MouseButton(MouseButton::Middle))));
+    assert!(window_event(press(iced::mouse::Button::Left), iced::event::Status::Ignored, id).is_none());
+    // By default the back button goes one move back.
+    let _ = app.update(Message::MouseButton(MouseButton::Back));
+    assert_eq!(app.game().transcript(), "f5f6e6f4", "the line stays");
+    assert_eq!(app.game().record().ply(), 3);
 }
 
 #[test]

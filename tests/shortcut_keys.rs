@@ -104,3 +104,46 @@ fn the_menus_show_the_keys_of_the_table() {
     assert!(ui.find("Analyze").is_ok(), "no key: no key shown");
     assert!(ui.find("New Game (Human vs Human) (Ctrl+N)").is_ok());
 }
+
+#[test]
+fn shortcut_buttons_and_mouse_buttons_start_their_functions() {
+    use shirokuro::modal::buttons;
+    use shirokuro::shortcut::MouseButton;
+    let (mut app, _dir) = app_with(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_settings")).expect("the Settings menu");
+    let _ = ui.click(selector::id("button_settings")).expect("Shortcut Button Settings…");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    assert!(matches!(app.modal(), Some(Modal::Buttons(_))));
+    let pick = |m| Message::Modal(shirokuro::modal::Message::Buttons(m));
+    apply(
+        &mut app,
+        vec![
+            pick(buttons::Message::OnScreen(2, Some(Function::ShowLegal))),
+            pick(buttons::Message::Mouse(MouseButton::Middle, Some(Function::ShowStable))),
+            Message::Modal(shirokuro::modal::Message::Close),
+        ],
+    );
+    assert_eq!(app.settings().buttons.on_screen[2], Some(Function::ShowLegal));
+    // The button shows at the right of the menu bar; a click flips the legal-move dots.
+    let legal = app.settings().display.show_legal;
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("shortcut-button-2")).expect("the shortcut button");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    assert_eq!(app.settings().display.show_legal, !legal);
+    // The middle button flips the stable discs; the back button (by default) goes one move back.
+    let stable = app.settings().display.show_stable;
+    let _ = app.update(Message::MouseButton(MouseButton::Middle));
+    assert_eq!(app.settings().display.show_stable, !stable);
+    let _ = app.update(Message::Game(shirokuro::game::Message::SquareClicked("f5".parse().unwrap())));
+    assert_eq!(app.game().record().ply(), 1);
+    let _ = app.update(Message::MouseButton(MouseButton::Back));
+    assert_eq!(app.game().record().ply(), 0);
+    // Default: no shortcut buttons.
+    apply(&mut app, vec![Message::ButtonSettings, pick(buttons::Message::Default)]);
+    assert_eq!(app.settings().buttons, shirokuro::shortcut::Buttons::default());
+    let mut ui = screen(&app);
+    assert!(ui.find(selector::id("shortcut-button-2")).is_err());
+}

@@ -13,6 +13,38 @@ use crate::notice::Notice;
 use crate::settings::Change;
 
 impl App {
+    /// The boxes of the shortcut keys and buttons, and the functions the buttons start.
+    pub(super) fn button_message(&mut self, message: Message) -> Task<Message> {
+        let function = match message {
+            Message::ShortcutKeys => {
+                let keys = modal::shortcut_keys::ShortcutKeysBox::new(self.settings.shortcuts.clone());
+                self.modal = Some(modal::Modal::ShortcutKeys(keys));
+                return Task::none();
+            }
+            Message::ButtonSettings => {
+                self.modal = Some(modal::Modal::Buttons(modal::buttons::ButtonsBox::new(self.settings.buttons)));
+                return Task::none();
+            }
+            Message::Run(function) => Some(function),
+            Message::MouseButton(button) => self.settings.buttons.mouse(button),
+            _ => None,
+        };
+        function.map_or_else(Task::none, |f| self.update(f.message(&self.settings)))
+    }
+
+    /// The shortcut buttons that have a function, for the right of the menu bar.
+    pub(super) fn shortcut_buttons<'a>(&self, s: &crate::i18n::Strings) -> iced::Element<'a, Message> {
+        let mut buttons = iced::widget::Row::new().spacing(4).padding([0, 8]);
+        for (index, function) in self.settings.buttons.on_screen.iter().enumerate() {
+            if let Some(function) = function {
+                let label = iced::widget::text(function.label(s).to_owned()).size(12);
+                let button = iced::widget::button(label).padding([2, 6]).on_press(Message::Run(*function));
+                buttons = buttons.push(iced::widget::container(button).id(format!("shortcut-button-{index}")));
+            }
+        }
+        buttons.into()
+    }
+
     /// Whether Shortcut Key Settings waits for a new key (key presses go to it, not to the shortcuts).
     pub(super) fn waits_for_key(&self) -> bool {
         matches!(&self.modal, Some(modal::Modal::ShortcutKeys(keys)) if keys.is_waiting())
@@ -54,6 +86,10 @@ impl App {
             modal::Action::Setting(change) => self.change(change),
             modal::Action::Shortcuts(table) => {
                 self.settings.shortcuts = table;
+                self.save()
+            }
+            modal::Action::Buttons(buttons) => {
+                self.settings.buttons = buttons;
                 self.save()
             }
             modal::Action::Profile(kind, request) => self.profile_request(kind, request),

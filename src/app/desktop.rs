@@ -13,16 +13,21 @@ use crate::modal::{self, Modal};
 use crate::notice::Notice;
 use crate::open_file;
 use crate::settings;
+use crate::shortcut::MouseButton;
 
-/// The window's moves, the files dropped on it, and the mouse's extra buttons (Egaroucid's defaults: the back
-/// button goes one move back, the forward button one move forward).
+/// The window's moves, the files dropped on it, and the mouse's extra buttons (their functions are in the settings;
+/// Egaroucid's defaults: the back button goes one move back, the forward button one move forward).
 pub fn window_event(event: iced::Event, _status: iced::event::Status, _window: iced::window::Id) -> Option<Message> {
     use iced::mouse::{Button, Event as Mouse};
     match event {
         iced::Event::Window(iced::window::Event::Moved(point)) => Some(Message::WindowMoved(point)),
         iced::Event::Window(iced::window::Event::FileDropped(path)) => Some(Message::OpenFile(path)),
-        iced::Event::Mouse(Mouse::ButtonPressed(Button::Back)) => Some(Message::Game(crate::game::Message::Backward)),
-        iced::Event::Mouse(Mouse::ButtonPressed(Button::Forward)) => Some(Message::Game(crate::game::Message::Forward)),
+        iced::Event::Mouse(Mouse::ButtonPressed(button)) => match button {
+            Button::Middle => Some(Message::MouseButton(MouseButton::Middle)),
+            Button::Back => Some(Message::MouseButton(MouseButton::Back)),
+            Button::Forward => Some(Message::MouseButton(MouseButton::Forward)),
+            _ => None,
+        },
         _ => None,
     }
 }
