@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use iced::keyboard::{self, Key, key::Named};
+use iced::keyboard;
 use iced::widget::{Column, button, column, container, row, stack, text};
 use iced::{Element, Length, Subscription, Task, Theme};
 use shirokuro_engine::notation::{ImportKind, import_any};
@@ -28,14 +28,16 @@ use crate::modal::{self, FileChooser, Modal, text_box};
 use crate::notice::{Notice, TextProblem};
 use crate::open_file;
 use crate::settings::{self, Change, Paths, Settings};
-use crate::shortcut::shortcut;
 
 mod boxes;
 mod desktop;
+mod forced;
+mod keys;
 mod profiles;
 
 use desktop::open_link;
 pub use desktop::window_event;
+pub use forced::load_forced;
 
 /// Height kept for the status line at the bottom (the book's progress), so that it never moves the board.
 const STATUS_HEIGHT: f32 = 34.0;
@@ -211,6 +213,9 @@ impl App {
             Message::ShortcutKeys | Message::ButtonSettings | Message::Run(_) | Message::MouseButton(_) => {
                 self.button_message(message)
             }
+            Message::ForcedOpenings | Message::ForcedLoaded(_) | Message::ForcedSaved(_) => {
+                self.forced_message(message)
+            }
             Message::LossCurves => {
                 let unlimited = &self.language.strings().book_unlimited;
                 self.modal = Some(Modal::LossCurves(modal::loss_curves::LossCurvesBox::new(unlimited)));
@@ -251,32 +256,7 @@ impl App {
                 Task::none()
             }
             Message::FilePicked(request, picked) => self.file_picked(request, picked),
-            Message::Key(event) if self.waits_for_key() => {
-                // Shortcut Key Settings waits for the new key: Esc cancels, a key no shortcut may use is ignored.
-                let message = match &event {
-                    keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. } => {
-                        Some(modal::shortcut_keys::Message::Cancel)
-                    }
-                    _ => crate::shortcut::KeyCombo::of(&event).map(modal::shortcut_keys::Message::Pressed),
-                };
-                message.map_or_else(Task::none, |m| self.modal_message(modal::Message::ShortcutKeys(m)))
-            }
-            Message::Key(keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. })
-                if self.modal.is_some() || self.game.is_editing() =>
-            {
-                // Esc backs out of a box or the board editor without changing anything, as in Egaroucid.
-                if self.modal.take().is_none() {
-                    return self.update(Message::Game(game::Message::EditBoard(false)));
-                }
-                Task::none()
-            }
-            Message::Key(event) => {
-                // While the board is edited, B / W / E and Enter belong to the editor.
-                let editing = self.game.is_editing().then(|| crate::shortcut::editor_shortcut(&event)).flatten();
-                editing
-                    .or_else(|| shortcut(&event, &self.settings))
-                    .map_or_else(Task::none, |message| self.update(message))
-            }
+            Message::Key(event) => self.key(event),
             Message::WindowResized(size) => self.resized(size),
             Message::SettingsSaved(result) => self.saved(result),
             Message::NoticeDismissed(index) => {

@@ -9,6 +9,7 @@ mod board_editor;
 mod book_edit;
 mod clock;
 mod engine_jobs;
+mod forced;
 mod line;
 mod loss;
 mod mode;
@@ -195,6 +196,8 @@ pub struct Game {
     seeds: GameRng,
     /// The players' clocks.
     clocks: Clocks,
+    /// The forced openings, and their enabled lines with their weights.
+    forced: (crate::forced_opening::Folder, Vec<(Vec<Square>, f64)>),
 }
 
 impl Game {
@@ -227,6 +230,7 @@ impl Game {
             ),
             book_views: None,
             clocks: Clocks::default(),
+            forced: Default::default(),
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);

@@ -13,6 +13,7 @@ pub mod context;
 pub mod dialog;
 pub mod engine_worker;
 pub mod failure;
+pub mod forced_opening;
 pub mod fsutil;
 pub mod game;
 pub mod help;

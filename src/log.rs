@@ -94,6 +94,8 @@ pub enum LogLine {
         /// Its book value for the side that played it.
         value: i32,
     },
+    /// The AI played the move of a forced opening.
+    ForcedMove(shirokuro_engine::Square),
     /// An analysis finished.
     AnalysisDone {
         /// Its level.
@@ -139,6 +141,7 @@ impl LogLine {
                 fill(&s.log_move_searched, &[level, &best, &score, depth, nodes, &secs, nps])
             }
             LogLine::BookMove { mv, value } => fill(&s.log_book_move, &[mv, &format!("{value:+}")]),
+            LogLine::ForcedMove(square) => fill(&s.log_forced_move, &[&square.to_lowercase()]),
             LogLine::AnalysisDone { level } => fill(&s.log_analysis_done, &[level]),
             LogLine::MoveRejected { mv } => {
                 fill(&s.log_move_rejected, &[&mv.map_or_else(|| "-".to_owned(), |mv| mv.to_string())])

@@ -80,12 +80,13 @@ fn main() -> iced::Result {
     });
     let boot = move || {
         let app = App::new(paths.clone(), loaded.clone());
+        let forced = shirokuro::app::load_forced(&paths.data_dir);
         let open = arguments
             .files
             .first()
             .cloned()
             .map_or_else(iced::Task::none, |file| iced::Task::done(Message::OpenFile(file)));
-        (app, open)
+        (app, iced::Task::batch([open, forced]))
     };
     let mut application = iced::application(boot, App::update, App::view)
         .title(App::title)

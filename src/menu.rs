@@ -285,6 +285,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             }),
             check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
             submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
+            check(label!(s.force_openings), settings.force_openings, |on| Message::Setting(Change::ForceOpenings(on))),
+            action(label!(s.forced_setting), None, Message::ForcedOpenings),
             action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),
             action(label!(s.shortcut_keys), None, Message::ShortcutKeys),
             action(label!(s.button_settings), None, Message::ButtonSettings),

@@ -48,6 +48,17 @@ pub enum Message {
     Run(crate::shortcut::Function),
     /// One of the mouse's extra buttons was pressed: start the function it was given, if any.
     MouseButton(crate::shortcut::MouseButton),
+    /// Settings ▸ Opening Setting…: open the forced-opening editor.
+    ForcedOpenings,
+    /// The forced openings were read from the data folder (at start).
+    ForcedLoaded(
+        Result<
+            (crate::forced_opening::Folder, crate::forced_opening::store::Skipped),
+            shirokuro_engine::fsutil::IoFailure,
+        >,
+    ),
+    /// The forced openings were saved (or not).
+    ForcedSaved(Result<(), crate::fsutil::SaveFailure>),
     /// Settings ▸ AI Profile… or Display ▸ Display Profile….
     Profiles(crate::settings::profile::ProfileKind),
     /// A profile was read (or not).

@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod buttons;
 pub mod confirm;
 pub mod file_chooser;
+pub mod forced_openings;
 pub mod library;
 pub mod licences;
 pub mod loss_curves;
@@ -58,6 +59,8 @@ pub enum Modal {
     ShortcutKeys(shortcut_keys::ShortcutKeysBox),
     /// Settings ▸ Shortcut Button / Mouse Additional Button Settings….
     Buttons(buttons::ButtonsBox),
+    /// Settings ▸ Opening Setting….
+    ForcedOpenings(forced_openings::ForcedOpeningsBox),
 }
 
 /// Messages of the boxes.
@@ -91,6 +94,8 @@ pub enum Message {
     ShortcutKeys(shortcut_keys::Message),
     /// The buttons box's message.
     Buttons(buttons::Message),
+    /// The forced-opening editor's message.
+    ForcedOpenings(forced_openings::Message),
 }
 
 /// What the root must do after an update.
@@ -124,6 +129,8 @@ pub enum Action {
     Shortcuts(crate::shortcut::Shortcuts),
     /// The buttons' functions changed (the box stays open).
     Buttons(crate::shortcut::Buttons),
+    /// The forced openings changed (the box stays open; the root saves them).
+    ForcedOpenings(crate::forced_opening::Folder),
 }
 
 impl Modal {
@@ -171,6 +178,9 @@ impl Modal {
                 keys.update(message).map_or(Action::None, Action::Shortcuts)
             }
             (Modal::Buttons(buttons), Message::Buttons(message)) => Action::Buttons(buttons.update(message)),
+            (Modal::ForcedOpenings(form), Message::ForcedOpenings(message)) => {
+                form.update(message).map_or(Action::None, Action::ForcedOpenings)
+            }
             // A message for a box that has been closed or replaced.
             _ => Action::None,
         }
@@ -204,6 +214,7 @@ impl Modal {
             Modal::Profiles(profiles) => (profiles.view(s, Message::Profiles, Message::Close), "profiles"),
             Modal::ShortcutKeys(keys) => (keys.view(s, Message::ShortcutKeys, Message::Close), "shortcut-keys"),
             Modal::Buttons(buttons) => (buttons.view(s, Message::Buttons, Message::Close), "buttons"),
+            Modal::ForcedOpenings(form) => (form.view(s, Message::ForcedOpenings, Message::Close), "forced-openings"),
             Modal::LossCurves(curves) => {
                 (curves.view(s, ai_loss, Message::CurvePoint, Message::CurvesDefault, Message::Close), "loss-curves")
             }

@@ -177,6 +177,23 @@ pub enum Notice {
         /// Where it was looked for.
         looked: Vec<PathBuf>,
     },
+    /// The forced openings could not be read.
+    ForcedUnreadable {
+        /// Their folder.
+        dir: PathBuf,
+        /// Why.
+        error: shirokuro_engine::fsutil::IoFailure,
+    },
+    /// Lines of the forced openings' files that are not openings were skipped.
+    ForcedSkipped {
+        /// Where (`file:line`).
+        lines: Vec<String>,
+    },
+    /// The forced openings could not be saved.
+    ForcedSaveFailed {
+        /// Why.
+        error: crate::fsutil::SaveFailure,
+    },
 }
 
 impl Notice {
@@ -231,6 +248,13 @@ impl Notice {
                 fill(&s.notice_open_unknown, &[&file.display()])
             }
             Notice::LinkFailed { target } => fill(&s.notice_open_link_failed, &[target]),
+            Notice::ForcedUnreadable { dir, error } => {
+                fill(&s.notice_forced_unreadable, &[&dir.display(), &system::io(s, error)])
+            }
+            Notice::ForcedSkipped { lines } => fill(&s.notice_forced_skipped, &[&lines.len(), &lines.join(", ")]),
+            Notice::ForcedSaveFailed { error } => {
+                fill(&s.notice_forced_save_failed, &[&system::save_failure(s, error)])
+            }
             Notice::ManualMissing { looked } => {
                 let places: Vec<String> = looked.iter().map(|path| path.display().to_string()).collect();
                 fill(&s.notice_manual_missing, &[&places.join(", ")])

@@ -109,6 +109,8 @@ pub struct Settings {
     pub random_board: RandomBoardSettings,
     /// The "Max Loss per Move" and "Occurring Ratio" curves of Accept AI's Loss (15 points, 4 moves each).
     pub ai_loss: LossCurves,
+    /// Settings ▸ Force AI's Opening: the AI follows the forced openings (Opening Setting…) while the game is on one.
+    pub force_openings: bool,
     /// Settings ▸ Shortcut Key Settings: which key starts which function.
     pub shortcuts: crate::shortcut::Shortcuts,
     /// Settings ▸ Shortcut Button / Mouse Additional Button Settings: the functions of those buttons.
@@ -246,6 +248,7 @@ impl Default for Settings {
             random_board: RandomBoardSettings::default(),
             accept_ai_loss: false,
             ai_loss: LossCurves::default(),
+            force_openings: false,
             shortcuts: crate::shortcut::Shortcuts::default(),
             buttons: crate::shortcut::Buttons::default(),
         }
@@ -409,6 +412,7 @@ impl Settings {
                 }
             },
             accept_ai_loss: take(&mut table, "", "accept_ai_loss", any, notices).unwrap_or(d.accept_ai_loss),
+            force_openings: take(&mut table, "", "force_openings", any, notices).unwrap_or(d.force_openings),
             ai_loss: take(&mut table, "", "ai_loss", any, notices).unwrap_or(d.ai_loss),
             random_board: match table.remove("random_board") {
                 None => d.random_board,

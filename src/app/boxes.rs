@@ -92,6 +92,7 @@ impl App {
                 self.settings.buttons = buttons;
                 self.save()
             }
+            modal::Action::ForcedOpenings(root) => self.forced_changed(root),
             modal::Action::Profile(kind, request) => self.profile_request(kind, request),
             modal::Action::GameInfo(players) => {
                 self.in_out.set_players(players);

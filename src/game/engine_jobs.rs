@@ -237,6 +237,8 @@ impl Game {
         } else if self.ai_to_move(settings) && self.record.is_at_end() {
             if self.awaiting_start || self.clocks.flag().is_some() {
                 None
+            } else if let Some(square) = self.forced_move(ctx) {
+                return self.play_forced(square, ctx);
             } else {
                 Some((
                     Running::Move,

@@ -114,6 +114,14 @@ impl Game {
         if settings.display.show_timer {
             info = info.push(self.clock_view(s, ctx));
         }
+        if let Some(forced) = self.forced_status(ctx) {
+            let status = match forced {
+                crate::forced_opening::Forced::Move(square) => fill(&s.forced_status_in, &[&square.to_lowercase()]),
+                crate::forced_opening::Forced::Ended => s.forced_status_ended.clone(),
+                crate::forced_opening::Forced::Out => s.forced_status_out.clone(),
+            };
+            info = info.push(text(status).size(13));
+        }
         if let Some(book) = ctx.book {
             info = info.push(text(fill(&s.book_positions, &[&book.len()])).size(13));
         }

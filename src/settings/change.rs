@@ -44,6 +44,8 @@ pub enum Change {
     UmigameDepth(u8),
     /// Each player's time in minutes (0 = no limit).
     TimerMinutes(u8),
+    /// Settings ▸ Force AI's Opening.
+    ForceOpenings(bool),
     /// Umigame accumulated error (the top value: no limit).
     UmigameError(u8),
     /// Umigame lowest value for Black (the other bound follows to keep them in order).
@@ -159,6 +161,7 @@ impl Settings {
             Change::UmigameDepth(depth) => {
                 s.display.umigame_depth = depth.clamp(*UMIGAME_DEPTHS.start(), *UMIGAME_DEPTHS.end());
             }
+            Change::ForceOpenings(on) => s.force_openings = on,
             Change::TimerMinutes(m) => s.display.timer_minutes = m.min(*super::TIMER_MINUTES.end()),
             Change::UmigameError(error) => s.display.umigame_error = error.min(*UMIGAME_ERRORS.end()),
             Change::UmigameMin(v) if UMIGAME_SCORES.contains(&v) => {
