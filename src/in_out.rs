@@ -36,6 +36,8 @@ pub enum Message {
     ScreenshotTaken(Option<iced::Rectangle>, iced::window::Screenshot),
     /// The screenshot file was written (or not).
     ScreenshotSaved(Result<PathBuf, ScreenshotError>),
+    /// The screenshot was put on the clipboard (or not: what the clipboard said).
+    ScreenshotCopied(Result<(), String>),
     /// Save Game…: open the names and memo form.
     SaveGame,
     /// Game ▸ Game Information: the names, date and memo, to view and edit.
@@ -118,13 +120,19 @@ impl InOut {
             Message::ScreenshotTaken(bounds, shot) => {
                 let data_dir = data_dir.to_path_buf();
                 let name = screenshot::file_name(std::time::SystemTime::now(), &game.transcript());
-                Action::Run(Task::perform(
-                    async move { screenshot::save(&shot, bounds, &data_dir, &name) },
-                    Message::ScreenshotSaved,
-                ))
+                let copied = shot.clone();
+                Action::Run(Task::batch([
+                    Task::perform(
+                        async move { screenshot::save(&shot, bounds, &data_dir, &name) },
+                        Message::ScreenshotSaved,
+                    ),
+                    Task::perform(async move { screenshot::copy(&copied, bounds) }, Message::ScreenshotCopied),
+                ]))
             }
             Message::ScreenshotSaved(Ok(path)) => Action::Log(LogLine::ScreenshotSaved(path)),
             Message::ScreenshotSaved(Err(error)) => Action::Notice(Notice::ScreenshotFailed { error }),
+            Message::ScreenshotCopied(Ok(())) => Action::Log(LogLine::ScreenshotCopied),
+            Message::ScreenshotCopied(Err(error)) => Action::Notice(Notice::ScreenshotNotCopied { error }),
             Message::SaveGame | Message::GameInformation => {
                 let purpose = if matches!(message, Message::SaveGame) {
                     modal::save_game::Purpose::Save

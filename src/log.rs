@@ -44,6 +44,8 @@ pub enum LogLine {
     GameOpened(std::path::PathBuf),
     /// A screenshot was saved to this file.
     ScreenshotSaved(std::path::PathBuf),
+    /// The screenshot was put on the clipboard.
+    ScreenshotCopied,
     /// A random board was made.
     RandomBoard {
         /// Its moves.
@@ -126,6 +128,7 @@ impl LogLine {
             LogLine::GameSaved(path) => fill(&s.log_game_saved, &[&path.display()]),
             LogLine::GameOpened(path) => fill(&s.log_game_opened, &[&path.display()]),
             LogLine::ScreenshotSaved(path) => fill(&s.log_screenshot, &[&path.display()]),
+            LogLine::ScreenshotCopied => s.log_screenshot_copied.clone(),
             LogLine::RandomBoard { moves, black_score, tries } => {
                 fill(&s.log_random_board, &[moves, &format!("{black_score:+}"), tries])
             }

@@ -177,6 +177,11 @@ pub enum Notice {
         /// Where it was looked for.
         looked: Vec<PathBuf>,
     },
+    /// The screenshot was saved but could not be put on the clipboard.
+    ScreenshotNotCopied {
+        /// What the clipboard said.
+        error: String,
+    },
     /// The forced openings could not be read.
     ForcedUnreadable {
         /// Their folder.
@@ -251,6 +256,7 @@ impl Notice {
             Notice::ForcedUnreadable { dir, error } => {
                 fill(&s.notice_forced_unreadable, &[&dir.display(), &system::io(s, error)])
             }
+            Notice::ScreenshotNotCopied { error } => fill(&s.notice_screenshot_not_copied, &[error]),
             Notice::ForcedSkipped { lines } => fill(&s.notice_forced_skipped, &[&lines.len(), &lines.join(", ")]),
             Notice::ForcedSaveFailed { error } => {
                 fill(&s.notice_forced_save_failed, &[&system::save_failure(s, error)])

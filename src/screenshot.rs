@@ -113,6 +113,32 @@ pub fn encode_png(shot: &Screenshot) -> Result<Vec<u8>, ScreenshotError> {
     Ok(out)
 }
 
+/// The clipboard the screenshots are put on, kept for the life of the app: on X11 the image stays available only
+/// while its owner lives.
+static CLIPBOARD: std::sync::Mutex<Option<arboard::Clipboard>> = std::sync::Mutex::new(None);
+
+/// Crops `shot` to `bounds` (see [`region`]) and puts it on the system clipboard as an image (Egaroucid copies every
+/// screenshot there too).
+///
+/// # Errors
+/// What the clipboard said (no clipboard on this desktop, the image refused), in its own words.
+pub fn copy(shot: &Screenshot, bounds: Option<Rectangle>) -> Result<(), String> {
+    let area = region(bounds, shot.scale_factor, shot.size);
+    let cropped = shot.crop(area).unwrap_or_else(|_| shot.clone());
+    let mut clipboard =
+        CLIPBOARD.lock().map_err(|_| "the clipboard is unusable after an earlier failure".to_owned())?;
+    if clipboard.is_none() {
+        *clipboard = Some(arboard::Clipboard::new().map_err(|e| e.to_string())?);
+    }
+    let Some(clipboard) = clipboard.as_mut() else { return Err("no clipboard".to_owned()) };
+    let image = arboard::ImageData {
+        width: cropped.size.width as usize,
+        height: cropped.size.height as usize,
+        bytes: std::borrow::Cow::Borrowed(&cropped.rgba),
+    };
+    clipboard.set_image(image).map_err(|e| e.to_string())
+}
+
 /// Crops `shot` to `bounds` (see [`region`]), encodes it and writes it to `<data_dir>/screenshots/<name>`; the file's
 /// path.
 ///
