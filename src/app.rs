@@ -184,7 +184,9 @@ impl App {
                     }
                     other => other,
                 };
-                let action = self.in_out.update(message, &self.game, self.language.strings(), &self.paths.data_dir);
+                let screenshots = self.screenshot_folder();
+                let s = self.language.strings();
+                let action = self.in_out.update(message, &self.game, s, &self.paths.data_dir, &screenshots);
                 self.in_out_action(action)
             }
             Message::Modal(message) => self.modal_message(message),

@@ -36,6 +36,8 @@ pub enum Message {
     ScreenshotTaken(Option<iced::Rectangle>, iced::window::Screenshot),
     /// The screenshot file was written (or not).
     ScreenshotSaved(Result<PathBuf, ScreenshotError>),
+    /// In/Out ▸ Change Screenshot Folder…: open its box.
+    ScreenshotFolder,
     /// The screenshot was put on the clipboard (or not: what the clipboard said).
     ScreenshotCopied(Result<(), String>),
     /// Save Game…: open the names and memo form.
@@ -94,7 +96,14 @@ impl InOut {
     }
 
     /// Handles a message.
-    pub fn update(&mut self, message: Message, game: &Game, s: &Strings, data_dir: &Path) -> Action {
+    pub fn update(
+        &mut self,
+        message: Message,
+        game: &Game,
+        s: &Strings,
+        data_dir: &Path,
+        screenshots: &Path,
+    ) -> Action {
         match message {
             Message::CopyTranscript => Action::Run(iced::clipboard::write(game.transcript())),
             Message::CopyBoard => Action::Run(iced::clipboard::write(format_board(&game.position()))),
@@ -116,14 +125,19 @@ impl InOut {
             Message::InputText => {
                 Action::Open(Modal::Text(modal::TextBox::new(modal::text_box::Purpose::Import)), Task::none())
             }
+            Message::ScreenshotFolder => {
+                let text = screenshots.display().to_string();
+                let form = modal::TextBox::with_text(modal::text_box::Purpose::ScreenshotFolder, &text);
+                Action::Open(Modal::Text(form), Task::none())
+            }
             Message::Screenshot => Action::Run(take_screenshot()),
             Message::ScreenshotTaken(bounds, shot) => {
-                let data_dir = data_dir.to_path_buf();
+                let folder = screenshots.to_path_buf();
                 let name = screenshot::file_name(std::time::SystemTime::now(), &game.transcript());
                 let copied = shot.clone();
                 Action::Run(Task::batch([
                     Task::perform(
-                        async move { screenshot::save(&shot, bounds, &data_dir, &name) },
+                        async move { screenshot::save(&shot, bounds, &folder, &name) },
                         Message::ScreenshotSaved,
                     ),
                     Task::perform(async move { screenshot::copy(&copied, bounds) }, Message::ScreenshotCopied),

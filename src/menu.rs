@@ -422,6 +422,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         range(label!(s.screenshot_margin), settings::SCREENSHOT_MARGINS, settings.screenshot_margin, |m| {
             Message::Setting(Change::ScreenshotMargin(m))
         }),
+        action(label!(s.screenshot_folder_menu), None, io(in_out::Message::ScreenshotFolder)),
         action(label!(s.save_game), k(F::SaveGame).as_deref(), io(in_out::Message::SaveGame)),
         action(label!(s.open_game), k(F::OpenGame).as_deref(), io(in_out::Message::OpenGame)),
         action(label!(s.game_library), k(F::GameLibrary).as_deref(), io(in_out::Message::Library)),

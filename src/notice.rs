@@ -177,6 +177,11 @@ pub enum Notice {
         /// Where it was looked for.
         looked: Vec<PathBuf>,
     },
+    /// A folder was asked for and this is not a full path to one.
+    NotAFolder {
+        /// What was given.
+        text: String,
+    },
     /// The screenshot was saved but could not be put on the clipboard.
     ScreenshotNotCopied {
         /// What the clipboard said.
@@ -256,6 +261,7 @@ impl Notice {
             Notice::ForcedUnreadable { dir, error } => {
                 fill(&s.notice_forced_unreadable, &[&dir.display(), &system::io(s, error)])
             }
+            Notice::NotAFolder { text } => fill(&s.notice_not_a_folder, &[text]),
             Notice::ScreenshotNotCopied { error } => fill(&s.notice_screenshot_not_copied, &[error]),
             Notice::ForcedSkipped { lines } => fill(&s.notice_forced_skipped, &[&lines.len(), &lines.join(", ")]),
             Notice::ForcedSaveFailed { error } => {

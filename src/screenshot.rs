@@ -139,21 +139,20 @@ pub fn copy(shot: &Screenshot, bounds: Option<Rectangle>) -> Result<(), String> 
     clipboard.set_image(image).map_err(|e| e.to_string())
 }
 
-/// Crops `shot` to `bounds` (see [`region`]), encodes it and writes it to `<data_dir>/screenshots/<name>`; the file's
-/// path.
+/// Crops `shot` to `bounds` (see [`region`]), encodes it and writes it to `<folder>/<name>`; the file's path.
 ///
 /// # Errors
 /// See [`ScreenshotError`].
 pub fn save(
     shot: &Screenshot,
     bounds: Option<Rectangle>,
-    data_dir: &Path,
+    folder: &Path,
     name: &str,
 ) -> Result<PathBuf, ScreenshotError> {
     let area = region(bounds, shot.scale_factor, shot.size);
     let cropped = shot.crop(area).unwrap_or_else(|_| shot.clone());
     let png = encode_png(&cropped)?;
-    let path = data_dir.join(FOLDER).join(name);
+    let path = folder.join(name);
     crate::fsutil::write_atomic(&path, &png).map_err(|error| ScreenshotError::Write { path: path.clone(), error })?;
     Ok(path)
 }
@@ -211,7 +210,7 @@ mod tests {
         assert!((wide.width - (bare.width + grid.cell + 20.0)).abs() < 0.01, "{wide:?}");
         assert!((wide.y - (bare.y - grid.cell * 0.5 - 10.0)).abs() < 0.01);
         let bounds = Rectangle { x: 3.0, y: 2.0, width: 10.0, height: 5.0 };
-        let path = save(&shot(40, 30), Some(bounds), dir.path(), "a.png").unwrap();
+        let path = save(&shot(40, 30), Some(bounds), &dir.path().join("screenshots"), "a.png").unwrap();
         assert_eq!(path, dir.path().join("screenshots").join("a.png"));
         let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
         let mut reader = decoder.read_info().unwrap();

@@ -83,6 +83,8 @@ pub struct Settings {
     pub screenshot_coordinates: bool,
     /// Screenshots keep this many pixels around the board.
     pub screenshot_margin: u8,
+    /// In/Out ▸ Change Screenshot Folder…: where screenshots are saved (`None`: `screenshots/` in the data folder).
+    pub screenshot_dir: Option<PathBuf>,
     /// The AI profile last loaded or saved (the one auto-save writes).
     pub ai_profile: Option<String>,
     /// The display profile last loaded or saved.
@@ -238,6 +240,7 @@ impl Default for Settings {
             display_profile: None,
             screenshot_coordinates: true,
             screenshot_margin: 8,
+            screenshot_dir: None,
             use_book: true,
             book_file: None,
             window_width: 1100,
@@ -383,6 +386,7 @@ impl Settings {
                 .unwrap_or(d.screenshot_coordinates),
             screenshot_margin: take(&mut table, "", "screenshot_margin", |m| SCREENSHOT_MARGINS.contains(m), notices)
                 .unwrap_or(d.screenshot_margin),
+            screenshot_dir: take(&mut table, "", "screenshot_dir", |p: &PathBuf| p.is_absolute(), notices),
             display_profile: take(
                 &mut table,
                 "",

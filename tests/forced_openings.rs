@@ -24,7 +24,8 @@ fn sq(name: &str) -> Square {
 fn tree(lines: &[&str]) -> Folder {
     let mut root = Folder::default();
     for line in lines {
-        let moves = parse_transcript(line).unwrap().moves.into_iter().filter_map(shirokuro_engine::Move::square).collect();
+        let moves =
+            parse_transcript(line).unwrap().moves.into_iter().filter_map(shirokuro_engine::Move::square).collect();
         root.openings.push(Opening { moves, weight: 1.0, enabled: true });
     }
     root

@@ -45,6 +45,11 @@ impl App {
         buttons.into()
     }
 
+    /// The folder screenshots are saved in: the one chosen, else `screenshots/` in the data folder.
+    pub(super) fn screenshot_folder(&self) -> std::path::PathBuf {
+        self.settings.screenshot_dir.clone().unwrap_or_else(|| self.paths.data_dir.join(crate::screenshot::FOLDER))
+    }
+
     /// Whether Shortcut Key Settings waits for a new key (key presses go to it, not to the shortcuts).
     pub(super) fn waits_for_key(&self) -> bool {
         matches!(&self.modal, Some(modal::Modal::ShortcutKeys(keys)) if keys.is_waiting())
@@ -64,6 +69,17 @@ impl App {
                     self.modal = None;
                 }
                 Task::none()
+            }
+            modal::Action::Text(text_box::Purpose::ScreenshotFolder, text) => {
+                let text = text.trim();
+                let folder = std::path::PathBuf::from(text);
+                if !text.is_empty() && !folder.is_absolute() {
+                    self.notices.push(Notice::NotAFolder { text: text.to_owned() });
+                    return Task::none();
+                }
+                self.modal = None;
+                self.settings.screenshot_dir = (!text.is_empty()).then_some(folder);
+                self.save()
             }
             modal::Action::Text(text_box::Purpose::DeviateTranscripts, text) => {
                 match book::parse_transcript_lines(&text) {

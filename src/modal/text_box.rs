@@ -14,6 +14,8 @@ pub enum Purpose {
     Import,
     /// Book ▸ Book Deviate with Transcripts.
     DeviateTranscripts,
+    /// In/Out ▸ Change Screenshot Folder… (Egaroucid's Change Saving Place).
+    ScreenshotFolder,
 }
 
 /// The box's state.
@@ -37,6 +39,18 @@ impl TextBox {
     #[must_use]
     pub fn new(purpose: Purpose) -> TextBox {
         TextBox { purpose, content: text_editor::Content::new() }
+    }
+
+    /// A box for `purpose` holding `text`.
+    #[must_use]
+    pub fn with_text(purpose: Purpose, text: &str) -> TextBox {
+        TextBox { purpose, content: text_editor::Content::with_text(text) }
+    }
+
+    /// The text in the box.
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.content.text()
     }
 
     /// What the text is for.
@@ -63,6 +77,7 @@ impl TextBox {
                 (&s.book_deviate_transcripts, &s.book_deviate_transcripts_help, &s.book_deviate_start)
             }
             Purpose::Import => (&s.input_text, &s.input_text_help, &s.input_text_import),
+            Purpose::ScreenshotFolder => (&s.screenshot_folder, &s.screenshot_folder_help, &s.screenshot_folder_use),
         };
         let count = self.content.text().chars().count();
         column![
