@@ -12,7 +12,7 @@ use crate::i18n::{Language, Strings, fill};
 use crate::in_out;
 use crate::message::Message;
 use crate::settings::profile::{AutoSave, ProfileKind};
-use crate::settings::{self, Change, EndgameError, GraphMode, PlayOrder, Settings, Toggle, display_value};
+use crate::settings::{self, BoardStyle, Change, EndgameError, GraphMode, PlayOrder, Settings, Toggle, display_value};
 use crate::shortcut::Function as F;
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
@@ -117,6 +117,11 @@ fn graph_mode<'a>(label: Label<'_>, settings: &Settings, mode: GraphMode) -> Men
     };
     let key = settings.shortcuts.key(function).map(ToString::to_string);
     check(keyed(label, &key), settings.display.graph_mode == mode, move |_| Message::Setting(Change::GraphMode(mode)))
+}
+
+/// One of the board's colour schemes (a radio item: checking it chooses it).
+fn board_style<'a>(label: Label<'_>, settings: &Settings, style: BoardStyle) -> MenuItem<'a> {
+    check(label, settings.display.board_style == style, move |_| Message::Setting(Change::BoardStyle(style)))
 }
 
 /// One of the Endgame Error ranges: checked when shown; unchecking it hides the figures.
@@ -422,6 +427,11 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         range(label!(s.screenshot_margin), settings::SCREENSHOT_MARGINS, settings.screenshot_margin, |m| {
             Message::Setting(Change::ScreenshotMargin(m))
         }),
+        board_style(label!(s.board_style_green), settings, BoardStyle::Green),
+        board_style(label!(s.board_style_dark_green), settings, BoardStyle::DarkGreen),
+        board_style(label!(s.board_style_wood), settings, BoardStyle::Wood),
+        board_style(label!(s.board_style_blue), settings, BoardStyle::Blue),
+        board_style(label!(s.board_style_grey), settings, BoardStyle::Grey),
         action(label!(s.screenshot_folder_menu), None, io(in_out::Message::ScreenshotFolder)),
         action(label!(s.save_game), k(F::SaveGame).as_deref(), io(in_out::Message::SaveGame)),
         action(label!(s.open_game), k(F::OpenGame).as_deref(), io(in_out::Message::OpenGame)),

@@ -25,7 +25,8 @@ mod salvage;
 
 pub use change::{Change, Toggle, display_value};
 pub use display::{
-    Display, EndgameError, GraphMode, PlayOrder, TIMER_MINUTES, UMIGAME_DEPTHS, UMIGAME_ERRORS, UMIGAME_SCORES,
+    BoardStyle, Display, EndgameError, GraphMode, PlayOrder, TIMER_MINUTES, UMIGAME_DEPTHS, UMIGAME_ERRORS,
+    UMIGAME_SCORES,
 };
 
 /// Levels the AI can play at.

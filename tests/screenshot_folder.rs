@@ -50,3 +50,20 @@ fn a_full_path_becomes_the_screenshot_folder() {
     submit(&mut app, "");
     assert_eq!(app.settings().screenshot_dir, None);
 }
+
+#[test]
+fn the_board_colours_are_chosen_from_the_menu_and_kept() {
+    use shirokuro::settings::BoardStyle;
+    let (mut app, dir) = app_with(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu");
+    let _ = ui.click(selector::id("board_style_wood")).expect("Board: Wood");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    apply(&mut app, messages);
+    assert_eq!(app.settings().display.board_style, BoardStyle::Wood);
+    assert_eq!(app.game().scene().style, BoardStyle::Wood, "the board is drawn in them");
+    let file = dir.path().join("settings.toml");
+    shirokuro::settings::save(app.settings(), &file).unwrap();
+    assert!(std::fs::read_to_string(&file).unwrap().contains("board_style = \"wood\""));
+    assert_eq!(shirokuro::settings::load(&file).settings.display.board_style, BoardStyle::Wood);
+}

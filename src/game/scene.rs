@@ -33,6 +33,7 @@ impl Game {
             HintKind::Depth(depth) => fill(&strings.hint_level, &[&depth]),
             HintKind::Percent(p) => fill(&strings.hint_percent, &[&p]),
         };
+        let before = self.scene.style;
         self.scene = Scene {
             black: position.black(),
             white: position.white(),
@@ -81,7 +82,11 @@ impl Game {
                 _ => Bitboard::EMPTY,
             },
             numbers: if editing.is_none() { self.move_numbers(display.play_order) } else { Vec::new() },
+            style: display.board_style,
         };
+        if self.scene.style != before {
+            self.caches.clear_frame();
+        }
         self.caches.clear_pieces();
         let main = self.record.main().iter().map(|n| n.value).collect();
         let fork = self.record.fork().map(|f| (f.from, f.nodes.iter().map(|n| n.value).collect()));
@@ -217,5 +222,6 @@ pub(super) fn empty_scene() -> Scene {
         flipped: shirokuro_engine::Bitboard::EMPTY,
         would_flip: shirokuro_engine::Bitboard::EMPTY,
         numbers: Vec::new(),
+        style: crate::settings::BoardStyle::Green,
     }
 }

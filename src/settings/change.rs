@@ -46,6 +46,8 @@ pub enum Change {
     TimerMinutes(u8),
     /// Settings ▸ Force AI's Opening.
     ForceOpenings(bool),
+    /// The board's colours.
+    BoardStyle(super::BoardStyle),
     /// Umigame accumulated error (the top value: no limit).
     UmigameError(u8),
     /// Umigame lowest value for Black (the other bound follows to keep them in order).
@@ -162,6 +164,7 @@ impl Settings {
                 s.display.umigame_depth = depth.clamp(*UMIGAME_DEPTHS.start(), *UMIGAME_DEPTHS.end());
             }
             Change::ForceOpenings(on) => s.force_openings = on,
+            Change::BoardStyle(style) => s.display.board_style = style,
             Change::TimerMinutes(m) => s.display.timer_minutes = m.min(*super::TIMER_MINUTES.end()),
             Change::UmigameError(error) => s.display.umigame_error = error.min(*UMIGAME_ERRORS.end()),
             Change::UmigameMin(v) if UMIGAME_SCORES.contains(&v) => {

@@ -65,6 +65,31 @@ pub struct Display {
     pub show_timer: bool,
     /// Each player's time in minutes (0 = no limit: the clocks count up); with a limit the AI plays by its clock.
     pub timer_minutes: u8,
+    /// The board's colours (on screen and in screenshots; Egaroucid's Edit Board Image).
+    pub board_style: BoardStyle,
+}
+
+/// The board's colour schemes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardStyle {
+    /// Green felt (the default).
+    #[default]
+    Green,
+    /// Darker green felt.
+    DarkGreen,
+    /// Wood.
+    Wood,
+    /// Blue.
+    Blue,
+    /// Light grey with dark lines, for printing.
+    Grey,
+}
+
+impl BoardStyle {
+    /// Every scheme, in menu order.
+    pub const ALL: [BoardStyle; 5] =
+        [BoardStyle::Green, BoardStyle::DarkGreen, BoardStyle::Wood, BoardStyle::Blue, BoardStyle::Grey];
 }
 
 /// The timer's minutes per player; 0 means no limit.
@@ -173,6 +198,7 @@ impl Default for Display {
             laser_pointer: false,
             show_timer: false,
             timer_minutes: 0,
+            board_style: BoardStyle::Green,
         }
     }
 }
@@ -202,6 +228,7 @@ impl Display {
         let colorize_hints = flag(&mut t, "colorize_hints", d.colorize_hints);
         let laser_pointer = flag(&mut t, "laser_pointer", d.laser_pointer);
         let show_timer = flag(&mut t, "show_timer", d.show_timer);
+        let board_style = take(&mut t, p, "board_style", any, notices).unwrap_or(d.board_style);
         let timer_minutes =
             take(&mut t, p, "timer_minutes", |v| TIMER_MINUTES.contains(v), notices).unwrap_or(d.timer_minutes);
         let play_order = take(&mut t, p, "play_order", any, notices).unwrap_or(d.play_order);
@@ -247,6 +274,7 @@ impl Display {
             laser_pointer,
             show_timer,
             timer_minutes,
+            board_style,
         }
     }
 }

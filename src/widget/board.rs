@@ -11,6 +11,8 @@ use iced::widget::text::Alignment;
 use iced::{Color, Font, Pixels, Point, Rectangle, Renderer, Size, Theme};
 use shirokuro_engine::{Bitboard, Square};
 
+use crate::settings::BoardStyle;
+
 /// The two drawing caches of a board, owned by the screen.
 #[derive(Debug, Default)]
 pub struct Caches {
@@ -23,6 +25,38 @@ impl Caches {
     pub fn clear_pieces(&self) {
         self.pieces.clear();
     }
+
+    /// Forgets the board layer (call when its colours change).
+    pub fn clear_frame(&self) {
+        self.frame.clear();
+    }
+}
+
+/// The colours of the board layer: around the board, the felt, the lines and star points, the coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct FrameColors {
+    background: Color,
+    felt: Color,
+    grid: Color,
+    coord: Color,
+}
+
+fn frame_colors(style: BoardStyle) -> FrameColors {
+    let rgb = Color::from_rgb;
+    let (background, felt, grid, coord) = match style {
+        BoardStyle::Green => (palette::BACKGROUND, palette::FELT, palette::GRID, palette::COORD),
+        BoardStyle::DarkGreen => (rgb(0.10, 0.12, 0.11), rgb(0.08, 0.32, 0.19), rgb(0.02, 0.12, 0.06), palette::COORD),
+        BoardStyle::Wood => {
+            (rgb(0.27, 0.19, 0.12), rgb(0.78, 0.60, 0.38), rgb(0.33, 0.21, 0.09), rgb(0.95, 0.90, 0.82))
+        }
+        BoardStyle::Blue => {
+            (rgb(0.12, 0.15, 0.21), rgb(0.20, 0.40, 0.62), rgb(0.06, 0.14, 0.28), rgb(0.88, 0.91, 0.96))
+        }
+        BoardStyle::Grey => {
+            (rgb(0.97, 0.97, 0.97), rgb(0.82, 0.82, 0.82), rgb(0.20, 0.20, 0.20), rgb(0.15, 0.15, 0.15))
+        }
+    };
+    FrameColors { background, felt, grid, coord }
 }
 
 /// How the next move of the record is marked.
@@ -112,6 +146,8 @@ pub struct Scene {
     pub would_flip: Bitboard,
     /// Move numbers on the discs.
     pub numbers: Vec<MoveNumber>,
+    /// The board's colours.
+    pub style: BoardStyle,
 }
 
 /// The canvas program: a scene plus the caches and the click message.
@@ -288,7 +324,8 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
     ) -> Vec<Geometry> {
         let size = bounds.size();
         let grid = Geometry8::fit(size);
-        let frame = self.caches.frame.draw(renderer, size, |frame| draw_frame(frame, grid));
+        let colors = frame_colors(self.scene.style);
+        let frame = self.caches.frame.draw(renderer, size, |frame| draw_frame(frame, grid, colors));
         let pieces = self.caches.pieces.draw(renderer, size, |frame| draw_pieces(frame, grid, self.scene));
         let mut layers = vec![frame, pieces];
         if self.laser
@@ -317,12 +354,12 @@ impl<Message> canvas::Program<Message> for Board<'_, Message> {
     }
 }
 
-fn draw_frame(frame: &mut Frame, grid: Geometry8) {
+fn draw_frame(frame: &mut Frame, grid: Geometry8, colors: FrameColors) {
     let Geometry8 { origin, cell } = grid;
-    frame.fill_rectangle(Point::ORIGIN, frame.size(), palette::BACKGROUND);
+    frame.fill_rectangle(Point::ORIGIN, frame.size(), colors.background);
     let board = Size::new(8.0 * cell, 8.0 * cell);
-    frame.fill_rectangle(origin, board, palette::FELT);
-    let line = Stroke::default().with_color(palette::GRID).with_width((cell * 0.025).max(1.0));
+    frame.fill_rectangle(origin, board, colors.felt);
+    let line = Stroke::default().with_color(colors.grid).with_width((cell * 0.025).max(1.0));
     for i in 0..=8 {
         let d = i as f32 * cell;
         frame.stroke(
@@ -337,7 +374,7 @@ fn draw_frame(frame: &mut Frame, grid: Geometry8) {
     // The four star points.
     for (cx, cy) in [(2.0, 2.0), (6.0, 2.0), (2.0, 6.0), (6.0, 6.0)] {
         let p = Point::new(origin.x + cx * cell, origin.y + cy * cell);
-        frame.fill(&Path::circle(p, cell * 0.06), palette::GRID);
+        frame.fill(&Path::circle(p, cell * 0.06), colors.grid);
     }
     let size = cell * 0.3;
     for i in 0..8u8 {
@@ -348,14 +385,14 @@ fn draw_frame(frame: &mut Frame, grid: Geometry8) {
             column,
             Point::new(origin.x + offset, origin.y - cell * 0.25),
             size,
-            palette::COORD,
+            colors.coord,
             Font::DEFAULT,
         ));
         frame.fill_text(text(
             row,
             Point::new(origin.x - cell * 0.25, origin.y + offset),
             size,
-            palette::COORD,
+            colors.coord,
             Font::DEFAULT,
         ));
     }
