@@ -240,6 +240,7 @@ strings! {
     force_openings, forced_setting, forced_title, forced_help, forced_root, forced_up, forced_enabled, forced_weight, forced_folder_weight, forced_delete, forced_move_up, forced_empty, forced_register, forced_transcript, forced_game_line, forced_folder_name, forced_new_folder, log_forced_move, notice_forced_unreadable, notice_forced_skipped, notice_forced_save_failed, forced_status_in, forced_status_ended, forced_status_out,
     log_screenshot_copied, notice_screenshot_not_copied,
     screenshot_folder_menu, screenshot_folder, screenshot_folder_help, screenshot_folder_use, notice_not_a_folder,
+    library_bin, library_bin_empty, library_restore, library_empty_bin, library_select_all, library_copy, library_cut, library_paste, library_rename_folder, library_delete_folder, library_help, library_failed,
     board_style_green, board_style_dark_green, board_style_wood, board_style_blue, board_style_grey,
 }
 

@@ -159,8 +159,8 @@ impl InOut {
             Message::OpenGame => Action::PickFile(game_file_request(s, Purpose::OpenGame, data_dir)),
             Message::Library => {
                 let folder = games_folder(data_dir);
-                let read = Task::perform(async move { library::read_library(&folder) }, modal::Message::LibraryRead);
-                Action::Open(Modal::Library(None), read)
+                let (form, read) = library::LibraryBox::new(folder);
+                Action::Open(Modal::Library(form), read.task().map(modal::Message::Library))
             }
             Message::GameSaved(Ok(path)) => Action::Log(LogLine::GameSaved(path)),
             Message::GameOpened(Ok((path, file))) => {

@@ -16,6 +16,7 @@ pub mod failure;
 pub mod forced_opening;
 pub mod fsutil;
 pub mod game;
+pub mod game_library;
 pub mod help;
 pub mod i18n;
 pub mod in_out;

@@ -43,8 +43,8 @@ pub enum Modal {
     Text(TextBox),
     /// In/Out ▸ Save Game… (the players' names, date and memo, before the file dialog) or Game ▸ Game Information.
     SaveGame(save_game::Form),
-    /// In/Out ▸ Game Library (`None` while the games are being read).
-    Library(Option<Vec<LibraryEntry>>),
+    /// In/Out ▸ Game Library.
+    Library(library::LibraryBox),
     /// The app's own file chooser (no system dialog).
     FileChooser(FileChooser),
     /// A question before a change (Book ▸ Reset to the Default Book).
@@ -72,10 +72,8 @@ pub enum Message {
     Text(text_box::Message),
     /// The Save Game form's message.
     SaveGame(save_game::Message),
-    /// The Game Library's games were read.
-    LibraryRead(Vec<LibraryEntry>),
-    /// A game of the library was clicked.
-    LibraryOpen(PathBuf),
+    /// The Game Library's message.
+    Library(library::Message),
     /// The file chooser's message.
     Chooser(file_chooser::Message),
     /// The question was answered Yes.
@@ -147,11 +145,11 @@ impl Modal {
                 (Some(players), save_game::Purpose::Info) => Action::GameInfo(players),
                 (None, _) => Action::None,
             },
-            (Modal::Library(entries), Message::LibraryRead(read)) => {
-                *entries = Some(read);
-                Action::None
-            }
-            (Modal::Library(_), Message::LibraryOpen(path)) => Action::OpenGame(path),
+            (Modal::Library(form), Message::Library(message)) => match form.update(message) {
+                library::Effect::None => Action::None,
+                library::Effect::Work(job) => Action::Run(job.task().map(Message::Library)),
+                library::Effect::Open(path) => Action::OpenGame(path),
+            },
             (Modal::Confirm(question), Message::Yes) => Action::Confirmed(question.clone()),
             (Modal::Licences(licences), Message::LicenceToggled(index)) => {
                 licences.toggle(index);
@@ -205,9 +203,7 @@ impl Modal {
                 };
                 (form.view(s, Message::SaveGame, Message::Close), id)
             }
-            Modal::Library(entries) => {
-                (library::view(s, entries.as_deref(), Message::LibraryOpen, Message::Close), "library")
-            }
+            Modal::Library(form) => (form.view(s, Message::Library, Message::Close), "library"),
             Modal::FileChooser(chooser) => (chooser.view(s, Message::Chooser, Message::Close), "file-chooser"),
             Modal::Confirm(question) => (confirm::view(s, question, Message::Yes, Message::Close), "confirm"),
             Modal::Bitboard(form) => (form.view(s, Message::Bitboard, Message::Close), "bitboard"),

@@ -10,6 +10,26 @@ use crate::message::Message;
 use crate::modal;
 use crate::shortcut::{KeyCombo, editor_shortcut, shortcut};
 
+/// The Game Library's keys (Egaroucid's): Ctrl+A selects all, Ctrl+C copies, Ctrl+X cuts, Ctrl+V pastes, Delete
+/// deletes; the modifiers are passed on for clicks.
+fn library_key(event: &keyboard::Event) -> Option<modal::library::Message> {
+    use modal::library::Message as L;
+    match event {
+        keyboard::Event::ModifiersChanged(modifiers) => Some(L::Modifiers(*modifiers)),
+        keyboard::Event::KeyPressed { key: Key::Named(Named::Delete), .. } => Some(L::Delete),
+        keyboard::Event::KeyPressed { key: Key::Character(c), modifiers, .. } if modifiers.command() => {
+            match c.to_lowercase().as_str() {
+                "a" => Some(L::SelectAll),
+                "c" => Some(L::Copy),
+                "x" => Some(L::Cut),
+                "v" => Some(L::Paste),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 impl App {
     pub(super) fn key(&mut self, event: keyboard::Event) -> Task<Message> {
         let escape = matches!(&event, keyboard::Event::KeyPressed { key: Key::Named(Named::Escape), .. });
@@ -21,6 +41,12 @@ impl App {
                 KeyCombo::of(&event).map(modal::shortcut_keys::Message::Pressed)
             };
             return message.map_or_else(Task::none, |m| self.modal_message(modal::Message::ShortcutKeys(m)));
+        }
+        if let Some(modal::Modal::Library(_)) = &self.modal
+            && let Some(message) = library_key(&event)
+        {
+            // The Game Library's own keys: Ctrl+A / C / X / V, Delete, and the modifiers for Ctrl- and Shift-clicks.
+            return self.modal_message(modal::Message::Library(message));
         }
         if escape && (self.modal.is_some() || self.game.is_editing()) {
             // Esc backs out of a box or the board editor without changing anything, as in Egaroucid.
