@@ -33,6 +33,7 @@ mod boxes;
 mod desktop;
 mod forced;
 mod keys;
+mod migration;
 mod profiles;
 
 use desktop::open_link;
@@ -218,6 +219,7 @@ impl App {
             Message::ForcedOpenings | Message::ForcedLoaded(_) | Message::ForcedSaved(_) => {
                 self.forced_message(message)
             }
+            Message::Migration(_) | Message::Exported(_) | Message::Imported(_) => self.migration_message(message),
             Message::LossCurves => {
                 let unlimited = &self.language.strings().book_unlimited;
                 self.modal = Some(Modal::LossCurves(modal::loss_curves::LossCurvesBox::new(unlimited)));

@@ -23,6 +23,7 @@ pub mod in_out;
 pub mod log;
 pub mod menu;
 pub mod message;
+pub mod migration;
 pub mod modal;
 pub mod notice;
 pub mod open_file;

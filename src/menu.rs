@@ -490,6 +490,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
     let help_menu = menu(vec![
         action(label!(s.how_to_use), k(F::HowToUse).as_deref(), Message::HowToUse),
         action(label!(s.licences), None, Message::Licences),
+        action(label!(s.migration_export_menu), None, Message::Migration(true)),
+        action(label!(s.migration_import_menu), None, Message::Migration(false)),
         action(label!(s.website), None, Message::Website),
         action(label!(s.report_problem), None, Message::ReportProblem),
         action(label!(s.about), k(F::About).as_deref(), Message::About),

@@ -48,6 +48,12 @@ pub enum Message {
     Run(crate::shortcut::Function),
     /// One of the mouse's extra buttons was pressed: start the function it was given, if any.
     MouseButton(crate::shortcut::MouseButton),
+    /// Help ▸ Data Migration: Export Data… (`true`) or Import Data… (`false`): open its box.
+    Migration(bool),
+    /// An export was written (or not).
+    Exported(Result<PathBuf, crate::migration::MigrationError>),
+    /// An export was read back (or not).
+    Imported(Result<(PathBuf, crate::settings::Loaded), crate::migration::MigrationError>),
     /// Settings ▸ Opening Setting…: open the forced-opening editor.
     ForcedOpenings,
     /// The forced openings were read from the data folder (at start).

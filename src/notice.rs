@@ -177,6 +177,21 @@ pub enum Notice {
         /// Where it was looked for.
         looked: Vec<PathBuf>,
     },
+    /// Data Migration: the export was written here.
+    Exported {
+        /// The new folder.
+        folder: PathBuf,
+    },
+    /// Data Migration: the settings, profiles and forced openings of an export were brought back.
+    Imported {
+        /// The export folder.
+        folder: PathBuf,
+    },
+    /// Data Migration failed.
+    MigrationFailed {
+        /// Why.
+        error: crate::migration::MigrationError,
+    },
     /// A folder was asked for and this is not a full path to one.
     NotAFolder {
         /// What was given.
@@ -260,6 +275,20 @@ impl Notice {
             Notice::LinkFailed { target } => fill(&s.notice_open_link_failed, &[target]),
             Notice::ForcedUnreadable { dir, error } => {
                 fill(&s.notice_forced_unreadable, &[&dir.display(), &system::io(s, error)])
+            }
+            Notice::Exported { folder } => fill(&s.notice_exported, &[&folder.display()]),
+            Notice::Imported { folder } => fill(&s.notice_imported, &[&folder.display()]),
+            Notice::MigrationFailed { error } => {
+                let why = match error {
+                    crate::migration::MigrationError::Io { path, error } => {
+                        format!("{}: {}", path.display(), system::io(s, error))
+                    }
+                    crate::migration::MigrationError::NotAnExport(folder) => {
+                        fill(&s.migration_not_an_export, &[&folder.display()])
+                    }
+                    crate::migration::MigrationError::Changed(file) => fill(&s.migration_changed, &[file]),
+                };
+                fill(&s.notice_migration_failed, &[&why])
             }
             Notice::NotAFolder { text } => fill(&s.notice_not_a_folder, &[text]),
             Notice::ScreenshotNotCopied { error } => fill(&s.notice_screenshot_not_copied, &[error]),

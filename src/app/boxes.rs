@@ -81,6 +81,9 @@ impl App {
                 self.settings.screenshot_dir = (!text.is_empty()).then_some(folder);
                 self.save()
             }
+            modal::Action::Text(purpose @ (text_box::Purpose::ExportData | text_box::Purpose::ImportData), text) => {
+                self.migration_folder(purpose, text.trim())
+            }
             modal::Action::Text(text_box::Purpose::DeviateTranscripts, text) => {
                 match book::parse_transcript_lines(&text) {
                     Ok(lines) => {

@@ -16,6 +16,10 @@ pub enum Purpose {
     DeviateTranscripts,
     /// In/Out ▸ Change Screenshot Folder… (Egaroucid's Change Saving Place).
     ScreenshotFolder,
+    /// Help ▸ Data Migration: Export Data… (the folder to export into).
+    ExportData,
+    /// Help ▸ Data Migration: Import Data… (the export folder).
+    ImportData,
 }
 
 /// The box's state.
@@ -78,6 +82,8 @@ impl TextBox {
             }
             Purpose::Import => (&s.input_text, &s.input_text_help, &s.input_text_import),
             Purpose::ScreenshotFolder => (&s.screenshot_folder, &s.screenshot_folder_help, &s.screenshot_folder_use),
+            Purpose::ExportData => (&s.migration_export, &s.migration_export_help, &s.migration_export_go),
+            Purpose::ImportData => (&s.migration_import, &s.migration_import_help, &s.migration_import_go),
         };
         let count = self.content.text().chars().count();
         column![
