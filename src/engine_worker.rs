@@ -73,6 +73,13 @@ pub enum Job {
         /// The generator's seed.
         seed: u64,
     },
+    /// Display ▸ AI's Focus: each disc's worth, level by level.
+    Focus {
+        /// The position.
+        position: Position,
+        /// The deepest level.
+        level: Level,
+    },
     /// Evaluate each position of a line, in the given order.
     Analyze {
         /// `(ply, position)` pairs.
@@ -146,6 +153,17 @@ pub enum Event {
         ply: usize,
         /// Predicted final disc difference, Black positive.
         value: i32,
+    },
+    /// AI's Focus at one level: each disc's square and worth for Black, in tenths of a disc.
+    Focus {
+        /// The request's generation.
+        generation: u64,
+        /// The position.
+        position: Position,
+        /// The level.
+        level: u8,
+        /// The values.
+        values: Vec<(Square, i32)>,
     },
     /// A random board was made (or could not be).
     RandomBoard {
@@ -355,6 +373,7 @@ impl Worker {
             }
             Job::Hints { position, level, book } => self.hints(&thinker, generation, position, level, book.as_ref()),
             Job::RandomBoard { spec, seed } => self.random_board(&thinker, generation, &spec, seed),
+            Job::Focus { position, level } => self.focus(&thinker, generation, &position, level),
             Job::Analyze { positions, level, book } => {
                 self.analyze(&thinker, generation, positions, level, book.as_ref())
             }
@@ -426,6 +445,22 @@ impl Worker {
             Err(_) => true,
         };
         logged && self.emit(Event::RandomBoard { generation, result }) && self.emit(Event::Done { generation })
+    }
+
+    /// AI's Focus, each level's values sent as it ends.
+    fn focus(&self, thinker: &Thinker, generation: u64, position: &Position, level: Level) -> bool {
+        let mut alive = true;
+        let finished = thinker.focus(position, level, &mut |focus| {
+            if alive && self.is_current(generation) {
+                let values = focus.values.iter().map(|(square, v)| (*square, (v * 10.0).round() as i32)).collect();
+                let level = focus.level.get();
+                alive = self.emit(Event::Focus { generation, position: *position, level, values });
+            }
+        });
+        if !finished {
+            return self.log_stop(Search::Focus);
+        }
+        alive && self.emit(Event::Done { generation })
     }
 
     /// Each position's value, in the order given: the book's when the position is in it, otherwise a search.

@@ -151,6 +151,8 @@ enum Running {
     Analysis,
     /// A random board being generated.
     RandomBoard,
+    /// AI's Focus.
+    Focus,
 }
 
 /// One move's hint.
@@ -196,6 +198,8 @@ pub struct Game {
     seeds: GameRng,
     /// The players' clocks.
     clocks: Clocks,
+    /// AI's Focus: the position, the level and each disc's worth for Black in tenths of a disc.
+    focus: Option<engine_jobs::Focus>,
     /// The forced openings, and their enabled lines with their weights.
     forced: (crate::forced_opening::Folder, Vec<(Vec<Square>, f64)>),
 }
@@ -231,6 +235,7 @@ impl Game {
             book_views: None,
             clocks: Clocks::default(),
             forced: Default::default(),
+            focus: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);

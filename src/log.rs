@@ -17,6 +17,8 @@ pub enum Search {
     Analysis,
     /// Generating a random board.
     RandomBoard,
+    /// AI's Focus.
+    Focus,
 }
 
 /// One line of the log panel.
@@ -172,6 +174,7 @@ fn search_name(s: &Strings, search: Search) -> String {
         Search::Move => s.log_search_move.clone(),
         Search::Hints => s.log_search_hints.clone(),
         Search::Analysis => s.log_search_analysis.clone(),
+        Search::Focus => s.show_focus.clone(),
         Search::RandomBoard => s.log_search_random.clone(),
     }
 }

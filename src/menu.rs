@@ -329,6 +329,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                     toggle(label!(s.show_flipped_last), settings, Toggle::FlippedLast),
                     toggle(label!(s.show_flipped_hover), settings, Toggle::FlippedHover),
                     toggle(label!(s.laser_pointer), settings, Toggle::LaserPointer),
+                    toggle(label!(s.show_focus), settings, Toggle::Focus),
                     play_order(label!(s.play_order_board), d, PlayOrder::Board),
                     play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
                 ],

@@ -359,7 +359,7 @@ fn job_book(action: &Action) -> Option<Option<SharedBook>> {
             engine_worker::Job::Think { book, .. }
             | engine_worker::Job::Hints { book, .. }
             | engine_worker::Job::Analyze { book, .. } => book.clone(),
-            engine_worker::Job::RandomBoard { .. } => None,
+            engine_worker::Job::RandomBoard { .. } | engine_worker::Job::Focus { .. } => None,
         }),
         _ => None,
     }

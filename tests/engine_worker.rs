@@ -97,6 +97,24 @@ fn a_move_by_the_clock_ends_when_its_time_is_spent() {
 }
 
 #[test]
+fn the_worker_reports_every_level_of_the_focus() {
+    let (handle, mut events) = started();
+    handle.send(Request { generation: 4, job: Job::Focus { position: Position::INITIAL, level: Level::clamped(2) } });
+    let mut levels = Vec::new();
+    loop {
+        match next(&mut events) {
+            Event::Focus { generation: 4, level, values, .. } => {
+                assert_eq!(values.len(), 4, "one value per disc");
+                levels.push(level);
+            }
+            Event::Done { generation: 4 } => break,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(levels, [1, 2]);
+}
+
+#[test]
 fn the_worker_makes_random_boards() {
     use shirokuro_engine::random_board::{RandomBoardError, RandomBoardSpec};
     let (handle, mut events) = started();

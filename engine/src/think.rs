@@ -18,6 +18,7 @@ use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveMode, SolveOptions, Solver, StopHandle};
 
 pub mod analysis;
+pub mod focus;
 pub mod hints;
 mod loss;
 pub mod loss_curves;

@@ -109,6 +109,11 @@ impl Game {
                     Err(_) => self.plan(ctx),
                 }
             }
+            Event::Focus { generation, position, level, values } if generation == self.generation => {
+                self.focus = Some(Focus { position, level, values });
+                self.refresh(ctx);
+                Action::None
+            }
             Event::Done { generation } if generation == self.generation => self.job_done(ctx),
             // Stale results, and events the app handles.
             _ => Action::None,
@@ -123,7 +128,7 @@ impl Game {
                     self.record.set_value(self.record.ply(), black_value(side, best));
                 }
                 self.refresh(ctx);
-                Action::None
+                self.start_focus(ctx)
             }
             Some(Running::Analysis) => self.plan(ctx),
             other => {
@@ -253,6 +258,8 @@ impl Game {
             }
         } else if settings.display.show_hints {
             Some((Running::Hints, Job::Hints { position, level, book: ctx.book.cloned() }))
+        } else if settings.display.show_focus {
+            Some((Running::Focus, Job::Focus { position, level: focus_level(level) }))
         } else {
             None
         };
@@ -265,6 +272,44 @@ impl Game {
             }
             None => Action::Engine(Order::Cancel(self.generation)),
         }
+    }
+}
+
+/// AI's Focus as the engine last reported it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Focus {
+    /// The position.
+    pub position: Position,
+    /// The level reached.
+    pub level: u8,
+    /// Each disc's worth for Black, in tenths of a disc.
+    pub values: Vec<(Square, i32)>,
+}
+
+/// AI's Focus searches every disc at each level up to this one (at most 10: a few seconds in the midgame).
+fn focus_level(level: Level) -> Level {
+    Level::clamped(level.get().min(10))
+}
+
+impl Game {
+    /// After the hints: AI's Focus for the position shown, when it is on and not known yet.
+    fn start_focus(&mut self, ctx: &Ctx<'_>) -> Action {
+        let position = self.record.current().position;
+        let known = self.focus.as_ref().is_some_and(|f| f.position == position);
+        if !ctx.settings.display.show_focus || known || position.board.is_game_over() {
+            return Action::None;
+        }
+        self.generation += 1;
+        self.running = Some(Running::Focus);
+        let level = focus_level(Level::clamped(ctx.settings.level));
+        Action::Engine(Order::Start(Request { generation: self.generation, job: Job::Focus { position, level } }))
+    }
+
+    /// The level AI's Focus has reached for the position shown.
+    #[must_use]
+    pub fn focus_level(&self) -> Option<u8> {
+        let position = self.record.current().position;
+        self.focus.as_ref().filter(|f| f.position == position).map(|f| f.level)
     }
 }
 

@@ -83,6 +83,15 @@ impl Game {
             },
             numbers: if editing.is_none() { self.move_numbers(display.play_order) } else { Vec::new() },
             style: display.board_style,
+            focus: match &self.focus {
+                // Egaroucid's tint: tanh(0.2 × value in discs), as a percentage.
+                Some(focus) if display.show_focus && focus.position == position => focus
+                    .values
+                    .iter()
+                    .map(|(s, tenths)| (*s, (100.0 * (0.02 * f64::from(*tenths)).tanh()).round() as i8))
+                    .collect(),
+                _ => Vec::new(),
+            },
         };
         if self.scene.style != before {
             self.caches.clear_frame();
@@ -223,5 +232,6 @@ pub(super) fn empty_scene() -> Scene {
         would_flip: shirokuro_engine::Bitboard::EMPTY,
         numbers: Vec::new(),
         style: crate::settings::BoardStyle::Green,
+        focus: Vec::new(),
     }
 }

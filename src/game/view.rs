@@ -114,6 +114,11 @@ impl Game {
         if settings.display.show_timer {
             info = info.push(self.clock_view(s, ctx));
         }
+        if settings.display.show_focus
+            && let Some(level) = self.focus_level()
+        {
+            info = info.push(text(fill(&s.focus_legend, &[&level])).size(13));
+        }
         if let Some(forced) = self.forced_status(ctx) {
             let status = match forced {
                 crate::forced_opening::Forced::Move(square) => fill(&s.forced_status_in, &[&square.to_lowercase()]),

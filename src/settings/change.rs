@@ -129,6 +129,8 @@ pub enum Toggle {
     LaserPointer,
     /// The clocks in the info panel.
     Timer,
+    /// AI's Focus.
+    Focus,
 }
 
 impl Settings {
@@ -229,6 +231,7 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
         Toggle::ColorizeHints => &mut display.colorize_hints,
         Toggle::LaserPointer => &mut display.laser_pointer,
         Toggle::Timer => &mut display.show_timer,
+        Toggle::Focus => &mut display.show_focus,
     }
 }
 

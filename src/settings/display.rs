@@ -67,6 +67,8 @@ pub struct Display {
     pub timer_minutes: u8,
     /// The board's colours (on screen and in screenshots; Egaroucid's Edit Board Image).
     pub board_style: BoardStyle,
+    /// Egaroucid's AI's Focus: each disc tinted by its worth to Black (orange) or White (blue).
+    pub show_focus: bool,
 }
 
 /// The board's colour schemes.
@@ -199,6 +201,7 @@ impl Default for Display {
             show_timer: false,
             timer_minutes: 0,
             board_style: BoardStyle::Green,
+            show_focus: false,
         }
     }
 }
@@ -228,6 +231,7 @@ impl Display {
         let colorize_hints = flag(&mut t, "colorize_hints", d.colorize_hints);
         let laser_pointer = flag(&mut t, "laser_pointer", d.laser_pointer);
         let show_timer = flag(&mut t, "show_timer", d.show_timer);
+        let show_focus = flag(&mut t, "show_focus", d.show_focus);
         let board_style = take(&mut t, p, "board_style", any, notices).unwrap_or(d.board_style);
         let timer_minutes =
             take(&mut t, p, "timer_minutes", |v| TIMER_MINUTES.contains(v), notices).unwrap_or(d.timer_minutes);
@@ -275,6 +279,7 @@ impl Display {
             show_timer,
             timer_minutes,
             board_style,
+            show_focus,
         }
     }
 }

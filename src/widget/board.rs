@@ -148,6 +148,8 @@ pub struct Scene {
     pub numbers: Vec<MoveNumber>,
     /// The board's colours.
     pub style: BoardStyle,
+    /// AI's Focus: squares tinted by their worth, −100 (all White's) to 100 (all Black's).
+    pub focus: Vec<(Square, i8)>,
 }
 
 /// The canvas program: a scene plus the caches and the click message.
@@ -206,6 +208,8 @@ mod palette {
     pub const HINT_BEST: Color = Color::from_rgb(0.43, 1.0, 1.0);
     pub const FLIPPED: Color = Color::from_rgb(0.98, 0.55, 0.15);
     pub const LASER: Color = Color::from_rgb(1.0, 0.12, 0.1);
+    pub const FOCUS_BLACK: Color = Color::from_rgb(1.0, 0.55, 0.1);
+    pub const FOCUS_WHITE: Color = Color::from_rgb(0.2, 0.45, 1.0);
 
     /// A colourised hint's colour.
     pub fn hint_tone(tone: super::HintTone) -> Color {
@@ -248,6 +252,15 @@ impl Geometry8 {
         }
         // Both are in 0..8 here, so the casts cannot truncate meaningfully.
         Square::from_coords(x as u8, y as u8)
+    }
+
+    /// The top-left corner of `square`.
+    #[must_use]
+    pub fn corner(&self, square: Square) -> Point {
+        Point::new(
+            self.origin.x + f32::from(square.column()) * self.cell,
+            self.origin.y + f32::from(square.row()) * self.cell,
+        )
     }
 
     /// The centre of `square`.
@@ -400,6 +413,13 @@ fn draw_frame(frame: &mut Frame, grid: Geometry8, colors: FrameColors) {
 
 fn draw_pieces(frame: &mut Frame, grid: Geometry8, scene: &Scene) {
     let cell = grid.cell;
+    // AI's Focus under the discs: orange where a disc helps Black, blue where it helps White.
+    for &(square, tint) in &scene.focus {
+        let base = if tint >= 0 { palette::FOCUS_BLACK } else { palette::FOCUS_WHITE };
+        let corner = grid.corner(square);
+        let strength = f32::from(tint.unsigned_abs().min(100)) / 100.0;
+        frame.fill_rectangle(corner, Size::new(cell, cell), Color { a: 0.75 * strength, ..base });
+    }
     let disc_radius = cell * 0.42;
     for square in scene.black.into_iter().chain(scene.white) {
         let black = scene.black.contains(square);
