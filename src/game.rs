@@ -9,6 +9,7 @@ mod board_editor;
 mod book_edit;
 mod clock;
 mod engine_jobs;
+use engine_jobs::{Hint, Running};
 mod forced;
 mod line;
 mod loss;
@@ -138,31 +139,6 @@ pub enum Action {
     },
 }
 
-/// The kind of job running for the current generation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Running {
-    /// The AI's move in the normal flow.
-    Move,
-    /// One AI move asked for explicitly.
-    MoveOnce,
-    /// Hint values.
-    Hints,
-    /// Analysis of the line.
-    Analysis,
-    /// A random board being generated.
-    RandomBoard,
-    /// AI's Focus.
-    Focus,
-}
-
-/// One move's hint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Hint {
-    square: Square,
-    value: i32,
-    kind: HintKind,
-}
-
 /// The game screen's state.
 #[derive(Debug)]
 pub struct Game {
@@ -263,7 +239,7 @@ impl Game {
     /// Whether the AI is thinking about a move.
     #[must_use]
     pub fn is_thinking(&self) -> bool {
-        matches!(self.running, Some(Running::Move | Running::MoveOnce))
+        matches!(self.running, Some(Running::Move | Running::MoveOnce | Running::AiTurnHints))
     }
 
     /// Whether the Start button is shown.

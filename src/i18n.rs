@@ -243,6 +243,7 @@ strings! {
     library_bin, library_bin_empty, library_restore, library_empty_bin, library_select_all, library_copy, library_cut, library_paste, library_rename_folder, library_delete_folder, library_help, library_failed,
     migration_export_menu, migration_import_menu, migration_export, migration_export_help, migration_export_go, migration_import, migration_import_help, migration_import_go, notice_exported, notice_imported, notice_migration_failed, migration_not_an_export, migration_changed,
     show_focus, focus_legend,
+    hints_on_ai_turn,
     board_style_green, board_style_dark_green, board_style_wood, board_style_blue, board_style_grey,
 }
 

@@ -313,6 +313,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                         Message::Setting(Change::HintCount(v))
                     }),
                     toggle(label!(s.show_hint_level), settings, Toggle::HintLevel),
+                    toggle(label!(s.hints_on_ai_turn), settings, Toggle::HintsOnAiTurn),
                     toggle(label!(s.show_last_move), settings, Toggle::LastMove),
                     toggle(label!(s.show_next_move), settings, Toggle::NextMove),
                     toggle(label!(s.next_move_as_square), settings, Toggle::NextMoveAsSquare),

@@ -43,3 +43,35 @@ fn the_focus_follows_the_hints_and_tints_the_discs() {
     game.language_changed(&ctx(&off));
     assert!(game.scene().focus.is_empty());
 }
+
+#[test]
+fn hint_values_on_the_ais_turn_come_before_its_search() {
+    use shirokuro::engine_worker::HintKind;
+    let settings = Settings {
+        ai_plays_black: false,
+        ai_plays_white: true,
+        display: Display { hints_on_ai_turn: true, ..Display::default() },
+        ..Settings::default()
+    };
+    let mut game = Game::new(&ctx(&settings));
+    let _ = game.engine_ready(&ctx(&settings));
+    let sq = |n: &str| n.parse::<Square>().unwrap();
+    let action = game.update(shirokuro::game::Message::SquareClicked(sq("f5")), &ctx(&settings));
+    let Action::Engine(Order::Start(Request { generation, job: Job::Hints { .. } })) = action else {
+        panic!("the AI's move values first: {action:?}")
+    };
+    assert!(game.is_thinking());
+    for (square, value) in [("d6", -2), ("f6", -3), ("f4", -4)] {
+        let hint = Event::Hint { generation, square: sq(square), value, kind: HintKind::Depth(5), pv: Vec::new() };
+        let _ = game.on_engine(hint, &ctx(&settings));
+    }
+    let action = game.on_engine(Event::Done { generation }, &ctx(&settings));
+    assert!(matches!(action, Action::Engine(Order::Start(Request { job: Job::Think { .. }, .. }))), "{action:?}");
+    assert_eq!(game.scene().hints.len(), 3, "the values stay while the AI searches");
+    // Off: the AI searches at once.
+    let off = Settings { display: Display::default(), ..settings.clone() };
+    let mut game = Game::new(&ctx(&off));
+    let _ = game.engine_ready(&ctx(&off));
+    let action = game.update(shirokuro::game::Message::SquareClicked(sq("f5")), &ctx(&off));
+    assert!(matches!(action, Action::Engine(Order::Start(Request { job: Job::Think { .. }, .. }))));
+}

@@ -5,11 +5,39 @@ use shirokuro_engine::level::Level;
 use shirokuro_engine::random_board::{RandomBoardProgress, RandomBoardSpec};
 use shirokuro_engine::{Move, Position, Square};
 
-use super::{Action, Game, Hint, Order, Running};
+use super::{Action, Game, Order};
 use crate::context::Ctx;
+use crate::engine_worker::HintKind;
 use crate::engine_worker::{Event, Job, Request, black_value};
 use crate::log::LogLine;
 use crate::settings::Settings;
+
+/// The kind of job running for the current generation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Running {
+    /// The AI's move in the normal flow.
+    Move,
+    /// One AI move asked for explicitly.
+    MoveOnce,
+    /// Hint values.
+    Hints,
+    /// Analysis of the line.
+    Analysis,
+    /// A random board being generated.
+    RandomBoard,
+    /// AI's Focus.
+    Focus,
+    /// The hint values of the AI's position, before its move (Display on AI's turn).
+    AiTurnHints,
+}
+
+/// One move's hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Hint {
+    pub(super) square: Square,
+    pub(super) value: i32,
+    pub(super) kind: HintKind,
+}
 
 /// The latest report of the running job, shown in the status line.
 #[derive(Debug, Clone)]
@@ -131,6 +159,21 @@ impl Game {
                 self.start_focus(ctx)
             }
             Some(Running::Analysis) => self.plan(ctx),
+            Some(Running::AiTurnHints) => {
+                // The values stay on the board while the AI searches.
+                self.generation += 1;
+                self.running = Some(Running::Move);
+                self.since = Some(std::time::Instant::now());
+                self.refresh(ctx);
+                let job = Job::Think {
+                    position: self.record.current().position,
+                    level: Level::clamped(ctx.settings.level),
+                    book: ctx.book.cloned(),
+                    loss: ai_loss(ctx.settings),
+                    time: None,
+                };
+                Action::Engine(Order::Start(Request { generation: self.generation, job }))
+            }
             other => {
                 self.running = other;
                 Action::None
@@ -244,6 +287,12 @@ impl Game {
                 None
             } else if let Some(square) = self.forced_move(ctx) {
                 return self.play_forced(square, ctx);
+            } else if settings.display.show_hints
+                && settings.display.hints_on_ai_turn
+                && self.move_budget(ctx).is_none()
+            {
+                // Display on AI's turn: the values of the AI's moves first, then its search (not on the clock).
+                Some((Running::AiTurnHints, Job::Hints { position, level, book: ctx.book.cloned() }))
             } else {
                 Some((
                     Running::Move,

@@ -131,6 +131,8 @@ pub enum Toggle {
     Timer,
     /// AI's Focus.
     Focus,
+    /// Hint values on the AI's turn.
+    HintsOnAiTurn,
 }
 
 impl Settings {
@@ -232,6 +234,7 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
         Toggle::LaserPointer => &mut display.laser_pointer,
         Toggle::Timer => &mut display.show_timer,
         Toggle::Focus => &mut display.show_focus,
+        Toggle::HintsOnAiTurn => &mut display.hints_on_ai_turn,
     }
 }
 

@@ -69,6 +69,8 @@ pub struct Display {
     pub board_style: BoardStyle,
     /// Egaroucid's AI's Focus: each disc tinted by its worth to Black (orange) or White (blue).
     pub show_focus: bool,
+    /// Egaroucid's Display on AI's turn: the hint values of the AI's moves, found before it searches.
+    pub hints_on_ai_turn: bool,
 }
 
 /// The board's colour schemes.
@@ -202,6 +204,7 @@ impl Default for Display {
             timer_minutes: 0,
             board_style: BoardStyle::Green,
             show_focus: false,
+            hints_on_ai_turn: false,
         }
     }
 }
@@ -232,6 +235,7 @@ impl Display {
         let laser_pointer = flag(&mut t, "laser_pointer", d.laser_pointer);
         let show_timer = flag(&mut t, "show_timer", d.show_timer);
         let show_focus = flag(&mut t, "show_focus", d.show_focus);
+        let hints_on_ai_turn = flag(&mut t, "hints_on_ai_turn", d.hints_on_ai_turn);
         let board_style = take(&mut t, p, "board_style", any, notices).unwrap_or(d.board_style);
         let timer_minutes =
             take(&mut t, p, "timer_minutes", |v| TIMER_MINUTES.contains(v), notices).unwrap_or(d.timer_minutes);
@@ -280,6 +284,7 @@ impl Display {
             timer_minutes,
             board_style,
             show_focus,
+            hints_on_ai_turn,
         }
     }
 }
