@@ -354,6 +354,17 @@ fn take<T: DeserializeOwned>(
     }
 }
 
+/// Takes the sub-table `key` out of `table`: `None` when it is missing, or (with a notice) when it is not a table.
+fn sub_table(table: &mut toml::Table, key: &str, notices: &mut Vec<Notice>) -> Option<toml::Table> {
+    match table.remove(key)? {
+        toml::Value::Table(sub) => Some(sub),
+        _ => {
+            notices.push(Notice::BadValue { key: key.to_owned() });
+            None
+        }
+    }
+}
+
 /// Records every key left in `table` as unknown.
 fn unknown_keys(table: toml::Table, prefix: &str, notices: &mut Vec<Notice>) {
     notices.extend(table.into_iter().map(|(key, _)| Notice::UnknownKey { key: format!("{prefix}{key}") }));
@@ -408,49 +419,17 @@ impl Settings {
                 |[x, y]: &[i32; 2]| WINDOW_POSITIONS.contains(x) && WINDOW_POSITIONS.contains(y),
                 notices,
             ),
-            book: match table.remove("book") {
-                None => d.book,
-                Some(toml::Value::Table(book)) => BookSettings::from_table(book, notices),
-                Some(_) => {
-                    notices.push(Notice::BadValue { key: "book".to_owned() });
-                    d.book
-                }
-            },
+            book: sub_table(&mut table, "book", notices).map_or(d.book, |t| BookSettings::from_table(t, notices)),
             accept_ai_loss: take(&mut table, "", "accept_ai_loss", any, notices).unwrap_or(d.accept_ai_loss),
             force_openings: take(&mut table, "", "force_openings", any, notices).unwrap_or(d.force_openings),
             ai_loss: take(&mut table, "", "ai_loss", any, notices).unwrap_or(d.ai_loss),
-            random_board: match table.remove("random_board") {
-                None => d.random_board,
-                Some(toml::Value::Table(random)) => RandomBoardSettings::from_table(random, notices),
-                Some(_) => {
-                    notices.push(Notice::BadValue { key: "random_board".to_owned() });
-                    d.random_board
-                }
-            },
-            display: match table.remove("display") {
-                None => d.display,
-                Some(toml::Value::Table(display)) => Display::from_table(display, notices),
-                Some(_) => {
-                    notices.push(Notice::BadValue { key: "display".to_owned() });
-                    d.display
-                }
-            },
-            shortcuts: match table.remove("shortcuts") {
-                None => d.shortcuts,
-                Some(toml::Value::Table(keys)) => crate::shortcut::Shortcuts::from_table(keys, notices),
-                Some(_) => {
-                    notices.push(Notice::BadValue { key: "shortcuts".to_owned() });
-                    d.shortcuts
-                }
-            },
-            buttons: match table.remove("buttons") {
-                None => d.buttons,
-                Some(toml::Value::Table(buttons)) => crate::shortcut::Buttons::from_table(buttons, notices),
-                Some(_) => {
-                    notices.push(Notice::BadValue { key: "buttons".to_owned() });
-                    d.buttons
-                }
-            },
+            random_board: sub_table(&mut table, "random_board", notices)
+                .map_or(d.random_board, |t| RandomBoardSettings::from_table(t, notices)),
+            display: sub_table(&mut table, "display", notices).map_or(d.display, |t| Display::from_table(t, notices)),
+            shortcuts: sub_table(&mut table, "shortcuts", notices)
+                .map_or(d.shortcuts, |t| crate::shortcut::Shortcuts::from_table(t, notices)),
+            buttons: sub_table(&mut table, "buttons", notices)
+                .map_or(d.buttons, |t| crate::shortcut::Buttons::from_table(t, notices)),
         };
         unknown_keys(table, "", notices);
         settings

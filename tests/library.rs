@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use iced::keyboard::{self, Key, Location, Modifiers, key};
+use iced::keyboard::{Key, Modifiers};
 use shirokuro::game_library::RECYCLE_BIN;
 use shirokuro::message::Message;
 use shirokuro::modal::library::{Effect, LibraryBox, Message as L};
@@ -14,7 +14,7 @@ use shirokuro_engine::game_file::{GameFile, GameNode};
 use shirokuro_engine::notation::parse_transcript;
 
 mod common;
-use common::app_with;
+use common::{app_with, press};
 
 /// Saves the game of `moves` as `path`.
 fn save_game(path: &Path, moves: &str) {
@@ -111,18 +111,7 @@ fn the_librarys_keys_reach_the_box_in_the_app() {
     // The read the app started in the background, done here.
     let listed = shirokuro::modal::library::Job::List(root.clone(), true).run();
     let _ = app.update(Message::Modal(modal::Message::Library(listed)));
-    let press = |c: &str| {
-        let key = Key::Character(c.into());
-        Message::Key(keyboard::Event::KeyPressed {
-            key: key.clone(),
-            modified_key: key,
-            physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
-            location: Location::Standard,
-            modifiers: Modifiers::CTRL,
-            text: None,
-            repeat: false,
-        })
-    };
+    let press = |c: &str| Message::Key(press(Key::Character(c.into()), Modifiers::CTRL));
     let transcript = app.game().transcript();
     let _ = app.update(press("a"));
     assert!(matches!(app.modal(), Some(Modal::Library(form)) if form.selected() == [0, 1]), "Ctrl+A selected all");

@@ -2,7 +2,7 @@
 //! Change waits for a key, the key pressed becomes the function's shortcut (and works at once), a key another
 //! function has is refused, Esc cancels the wait, Default restores Egaroucid's table, and the table survives a restart.
 
-use iced::keyboard::{self, Key, Location, Modifiers, key};
+use iced::keyboard::{Key, Modifiers, key};
 use iced_test::selector;
 use shirokuro::message::Message;
 use shirokuro::modal::Modal;
@@ -10,19 +10,7 @@ use shirokuro::settings::{self, Settings};
 use shirokuro::shortcut::{Function, KeyCombo, Shortcuts, shortcut};
 
 mod common;
-use common::{app_with, apply, screen};
-
-fn press(key: Key, modifiers: Modifiers) -> keyboard::Event {
-    keyboard::Event::KeyPressed {
-        key: key.clone(),
-        modified_key: key,
-        physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
-        location: Location::Standard,
-        modifiers,
-        text: None,
-        repeat: false,
-    }
-}
+use common::{app_with, apply, press, screen};
 
 fn waiting(app: &shirokuro::app::App) -> bool {
     matches!(app.modal(), Some(Modal::ShortcutKeys(keys)) if keys.is_waiting())

@@ -1,6 +1,6 @@
 //! The default shortcut table maps keys to the right messages.
 
-use iced::keyboard::{self, Key, Location, Modifiers, key};
+use iced::keyboard::{Key, Modifiers, key};
 use shirokuro::game::{self, Mode};
 use shirokuro::in_out;
 use shirokuro::message::Message;
@@ -8,17 +8,8 @@ use shirokuro::settings::Settings;
 use shirokuro::settings::{Change, GraphMode, Toggle};
 use shirokuro::shortcut::shortcut;
 
-fn press(key: Key, modifiers: Modifiers) -> keyboard::Event {
-    keyboard::Event::KeyPressed {
-        key: key.clone(),
-        modified_key: key,
-        physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
-        location: Location::Standard,
-        modifiers,
-        text: None,
-        repeat: false,
-    }
-}
+mod common;
+use common::press;
 
 fn char_key(c: &str) -> Key {
     Key::Character(c.into())

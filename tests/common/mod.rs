@@ -2,6 +2,7 @@
 //! `iced_test` simulator, and carrying out the messages a click produced. Each test crate uses the part it needs.
 #![allow(dead_code)]
 
+use iced::keyboard::{self, Key, Location, Modifiers, key};
 use iced::{Settings as IcedSettings, Size};
 use iced_test::simulator::Simulator;
 use shirokuro::app::App;
@@ -25,5 +26,18 @@ pub fn screen(app: &App) -> Simulator<'_, Message> {
 pub fn apply(app: &mut App, messages: Vec<Message>) {
     for message in messages {
         let _ = app.update(message);
+    }
+}
+
+/// A key press of `key` with `modifiers`, as the keyboard subscription delivers it.
+pub fn press(key: Key, modifiers: Modifiers) -> keyboard::Event {
+    keyboard::Event::KeyPressed {
+        key: key.clone(),
+        modified_key: key,
+        physical_key: key::Physical::Unidentified(key::NativeCode::Unidentified),
+        location: Location::Standard,
+        modifiers,
+        text: None,
+        repeat: false,
     }
 }
