@@ -45,9 +45,9 @@ pub enum Message {
     /// Settings ▸ Shortcut Button / Mouse Additional Button Settings…: open their box.
     ButtonSettings,
     /// A shortcut button was clicked: start its function.
-    Run(crate::shortcut::Function),
+    Run(crate::settings::shortcuts::Function),
     /// One of the mouse's extra buttons was pressed: start the function it was given, if any.
-    MouseButton(crate::shortcut::MouseButton),
+    MouseButton(crate::settings::shortcuts::MouseButton),
     /// Help ▸ Data Migration: Export Data… (`true`) or Import Data… (`false`): open its box.
     Migration(bool),
     /// An export was written (or not).

@@ -15,7 +15,10 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 use shirokuro_engine::calendar::UtcDateTime;
-use shirokuro_engine::fsutil::IoFailure;
+
+pub mod error;
+
+pub use error::MigrationError;
 
 use crate::fsutil::write_atomic;
 use crate::settings::{self, Loaded, Settings};
@@ -49,25 +52,6 @@ pub struct ManifestFile {
     pub bytes: u64,
     /// Its CRC-32, so that a change of the same size is seen too.
     pub crc32: u32,
-}
-
-/// Why an export or import failed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MigrationError {
-    /// A file or folder could not be read or written.
-    #[error("{path}: {error}")]
-    Io {
-        /// Which.
-        path: PathBuf,
-        /// What the system said.
-        error: IoFailure,
-    },
-    /// The folder has no manifest, or not one of ours.
-    #[error("{0}: not a Shirokuro export (no manifest.json of Shirokuro's)")]
-    NotAnExport(PathBuf),
-    /// A file the manifest lists is missing or of another size (the export is incomplete or was changed).
-    #[error("{0}: missing or changed since the export")]
-    Changed(String),
 }
 
 fn io(path: &Path) -> impl Fn(std::io::Error) -> MigrationError + '_ {

@@ -22,8 +22,8 @@ use iced::widget::container;
 use iced::{Element, Length, Task};
 use shirokuro_engine::book::ops::Info;
 
+pub use crate::game_library::LibraryEntry;
 pub use file_chooser::FileChooser;
-pub use library::LibraryEntry;
 pub use save_game::Players;
 pub use text_box::TextBox;
 
@@ -124,9 +124,9 @@ pub enum Action {
     /// Carry out a profiles request (file work, in the background).
     Profile(crate::settings::profile::ProfileKind, profiles::Request),
     /// The shortcut table changed (the box stays open).
-    Shortcuts(crate::shortcut::Shortcuts),
+    Shortcuts(crate::settings::shortcuts::Shortcuts),
     /// The buttons' functions changed (the box stays open).
-    Buttons(crate::shortcut::Buttons),
+    Buttons(crate::settings::shortcuts::Buttons),
     /// The forced openings changed (the box stays open; the root saves them).
     ForcedOpenings(crate::forced_opening::Folder),
 }

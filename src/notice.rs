@@ -190,7 +190,7 @@ pub enum Notice {
     /// Data Migration failed.
     MigrationFailed {
         /// Why.
-        error: crate::migration::MigrationError,
+        error: crate::migration::error::MigrationError,
     },
     /// A folder was asked for and this is not a full path to one.
     NotAFolder {
@@ -280,13 +280,13 @@ impl Notice {
             Notice::Imported { folder } => fill(&s.notice_imported, &[&folder.display()]),
             Notice::MigrationFailed { error } => {
                 let why = match error {
-                    crate::migration::MigrationError::Io { path, error } => {
+                    crate::migration::error::MigrationError::Io { path, error } => {
                         format!("{}: {}", path.display(), system::io(s, error))
                     }
-                    crate::migration::MigrationError::NotAnExport(folder) => {
+                    crate::migration::error::MigrationError::NotAnExport(folder) => {
                         fill(&s.migration_not_an_export, &[&folder.display()])
                     }
-                    crate::migration::MigrationError::Changed(file) => fill(&s.migration_changed, &[file]),
+                    crate::migration::error::MigrationError::Changed(file) => fill(&s.migration_changed, &[file]),
                 };
                 fill(&s.notice_migration_failed, &[&why])
             }

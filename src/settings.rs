@@ -22,6 +22,7 @@ pub mod change;
 mod display;
 pub mod profile;
 mod salvage;
+pub mod shortcuts;
 
 pub use change::{Change, Toggle, display_value};
 pub use display::{
@@ -115,9 +116,9 @@ pub struct Settings {
     /// Settings ▸ Force AI's Opening: the AI follows the forced openings (Opening Setting…) while the game is on one.
     pub force_openings: bool,
     /// Settings ▸ Shortcut Key Settings: which key starts which function.
-    pub shortcuts: crate::shortcut::Shortcuts,
+    pub shortcuts: shortcuts::Shortcuts,
     /// Settings ▸ Shortcut Button / Mouse Additional Button Settings: the functions of those buttons.
-    pub buttons: crate::shortcut::Buttons,
+    pub buttons: shortcuts::Buttons,
 }
 
 /// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
@@ -253,8 +254,8 @@ impl Default for Settings {
             accept_ai_loss: false,
             ai_loss: LossCurves::default(),
             force_openings: false,
-            shortcuts: crate::shortcut::Shortcuts::default(),
-            buttons: crate::shortcut::Buttons::default(),
+            shortcuts: shortcuts::Shortcuts::default(),
+            buttons: shortcuts::Buttons::default(),
         }
     }
 }
@@ -427,9 +428,9 @@ impl Settings {
                 .map_or(d.random_board, |t| RandomBoardSettings::from_table(t, notices)),
             display: sub_table(&mut table, "display", notices).map_or(d.display, |t| Display::from_table(t, notices)),
             shortcuts: sub_table(&mut table, "shortcuts", notices)
-                .map_or(d.shortcuts, |t| crate::shortcut::Shortcuts::from_table(t, notices)),
+                .map_or(d.shortcuts, |t| shortcuts::Shortcuts::from_table(t, notices)),
             buttons: sub_table(&mut table, "buttons", notices)
-                .map_or(d.buttons, |t| crate::shortcut::Buttons::from_table(t, notices)),
+                .map_or(d.buttons, |t| shortcuts::Buttons::from_table(t, notices)),
         };
         unknown_keys(table, "", notices);
         settings

@@ -2,6 +2,7 @@
 //! lets Esc close a menu.
 
 pub mod board;
+pub mod board_style;
 pub mod curve_editor;
 pub mod escape_closes;
 pub mod eval_chart;

@@ -54,8 +54,8 @@ fn a_wipe_out_is_scored_with_the_empties_to_the_winner() {
     let mut ui = screen(&app);
     assert!(ui.find("Game over — White wins by 64").is_ok(), "the headline scores the empties");
     assert!(ui.find("Black 0 – White 51").is_ok(), "the discs on the board are still counted as they are");
-    assert_eq!(shirokuro::modal::library::scored_counts(-64), (0, 64));
-    assert_eq!(shirokuro::modal::library::scored_counts(0), (32, 32));
+    assert_eq!(shirokuro::game_library::scored_counts(-64), (0, 64));
+    assert_eq!(shirokuro::game_library::scored_counts(0), (32, 32));
 }
 
 #[test]

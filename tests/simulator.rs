@@ -503,7 +503,7 @@ fn save_game_asks_for_names_and_a_memo_first() {
 
 #[test]
 fn the_game_library_lists_saved_games_newest_first_and_opens_one() {
-    use shirokuro::modal::library::read_library;
+    use shirokuro::game_library::read_library;
     let (mut app, dir) = app(Settings { ai_plays_black: false, ai_plays_white: false, ..Settings::default() });
     let games = dir.path().join("data").join("games");
     for (name, moves, black) in

@@ -29,7 +29,7 @@ impl App {
             Message::MouseButton(button) => self.settings.buttons.mouse(button),
             _ => None,
         };
-        function.map_or_else(Task::none, |f| self.update(f.message(&self.settings)))
+        function.map_or_else(Task::none, |f| self.update(crate::shortcut::message(f, &self.settings)))
     }
 
     /// The shortcut buttons that have a function, for the right of the menu bar.

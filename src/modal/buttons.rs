@@ -9,7 +9,7 @@ use iced::widget::{Column, button, column, container, pick_list, row, text};
 use iced::{Alignment, Element, Length};
 
 use crate::i18n::{Strings, fill};
-use crate::shortcut::{Buttons, Function, MouseButton, ON_SCREEN};
+use crate::settings::shortcuts::{Buttons, Function, MouseButton, ON_SCREEN};
 
 /// Messages of the box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,68 +10,9 @@ use std::path::PathBuf;
 use iced::keyboard::Modifiers;
 use iced::widget::{Column, button, checkbox, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Element, Length, Task};
-use shirokuro_engine::game_file::GameFile;
 
-use crate::game_library::{self, LibraryError, Listing, RECYCLE_BIN};
+use crate::game_library::{self, LibraryEntry, LibraryError, Listing, RECYCLE_BIN};
 use crate::i18n::{Strings, fill};
-
-/// One game of the Game Library.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LibraryEntry {
-    /// The file.
-    pub path: PathBuf,
-    /// Its date, names, final disc counts (when the game ended) and the start of its memo.
-    pub date: String,
-    /// Black's name.
-    pub black: String,
-    /// White's name.
-    pub white: String,
-    /// Black's and White's discs at the end (empties to the winner), when the game is over.
-    pub result: Option<(u32, u32)>,
-    /// Moves in the line.
-    pub moves: usize,
-    /// The first line of the memo, cut at 40 characters (as Egaroucid's library shows it).
-    pub memo: String,
-}
-
-/// The Game Library: every readable game file in `folder`, newest file name first (Egaroucid's names are dates);
-/// files that are not games are left out.
-#[must_use]
-pub fn read_library(folder: &std::path::Path) -> Vec<LibraryEntry> {
-    let Ok(dir) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut paths: Vec<PathBuf> = dir
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")))
-        .collect();
-    paths.sort();
-    paths.reverse();
-    paths
-        .into_iter()
-        .filter_map(|path| {
-            let file = GameFile::load(&path).ok()?;
-            let last = file.nodes.last()?.position;
-            let result = last.board.is_game_over().then(|| scored_counts(last.black_score()));
-            let memo = file.memo.lines().next().unwrap_or_default().chars().take(40).collect();
-            Some(LibraryEntry {
-                path,
-                date: file.date,
-                black: file.black_player,
-                white: file.white_player,
-                result,
-                moves: file.nodes.len().saturating_sub(1),
-                memo,
-            })
-        })
-        .collect()
-}
-
-/// Black's and White's final counts with the empties given to the winner (split on a draw), from Black's score.
-#[must_use]
-pub fn scored_counts(black_score: i32) -> (u32, u32) {
-    let black = u32::try_from((64 + black_score.clamp(-64, 64)) / 2).unwrap_or(0);
-    (black, 64 - black)
-}
 
 /// Messages of the box.
 #[derive(Debug, Clone)]

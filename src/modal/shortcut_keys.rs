@@ -7,7 +7,7 @@ use iced::widget::{Column, button, column, container, row, scrollable, text};
 use iced::{Alignment, Element, Length};
 
 use crate::i18n::{Strings, fill};
-use crate::shortcut::{Function, KeyCombo, Shortcuts};
+use crate::settings::shortcuts::{Function, KeyCombo, Shortcuts, function_id};
 
 /// Messages of the box.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,7 +101,7 @@ impl ShortcutKeysBox {
                 (false, Some(key)) => key.to_string(),
                 (false, None) => "-".to_owned(),
             };
-            let id = crate::shortcut::function_id(function);
+            let id = function_id(function);
             let change = button(text(s.shortcut_change.clone()).size(12)).on_press(on(Message::Change(function)));
             let clear = button(text(s.shortcut_clear.clone()).size(12)).on_press(on(Message::Clear(function)));
             let line = row![

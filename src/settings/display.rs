@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::widget::board_style::BoardStyle;
+
 use super::{HINT_COUNTS, any, take, unknown_keys};
 use crate::notice::Notice;
 
@@ -71,29 +73,6 @@ pub struct Display {
     pub show_focus: bool,
     /// Egaroucid's Display on AI's turn: the hint values of the AI's moves, found before it searches.
     pub hints_on_ai_turn: bool,
-}
-
-/// The board's colour schemes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BoardStyle {
-    /// Green felt (the default).
-    #[default]
-    Green,
-    /// Darker green felt.
-    DarkGreen,
-    /// Wood.
-    Wood,
-    /// Blue.
-    Blue,
-    /// Light grey with dark lines, for printing.
-    Grey,
-}
-
-impl BoardStyle {
-    /// Every scheme, in menu order.
-    pub const ALL: [BoardStyle; 5] =
-        [BoardStyle::Green, BoardStyle::DarkGreen, BoardStyle::Wood, BoardStyle::Blue, BoardStyle::Grey];
 }
 
 /// The timer's minutes per player; 0 means no limit.

@@ -11,7 +11,7 @@ use iced::widget::text::Alignment;
 use iced::{Color, Font, Pixels, Point, Rectangle, Renderer, Size, Theme};
 use shirokuro_engine::{Bitboard, Square};
 
-use crate::settings::BoardStyle;
+use crate::widget::board_style::{BoardStyle, FrameColors, frame_colors};
 
 /// The two drawing caches of a board, owned by the screen.
 #[derive(Debug, Default)]
@@ -30,33 +30,6 @@ impl Caches {
     pub fn clear_frame(&self) {
         self.frame.clear();
     }
-}
-
-/// The colours of the board layer: around the board, the felt, the lines and star points, the coordinates.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct FrameColors {
-    background: Color,
-    felt: Color,
-    grid: Color,
-    coord: Color,
-}
-
-fn frame_colors(style: BoardStyle) -> FrameColors {
-    let rgb = Color::from_rgb;
-    let (background, felt, grid, coord) = match style {
-        BoardStyle::Green => (palette::BACKGROUND, palette::FELT, palette::GRID, palette::COORD),
-        BoardStyle::DarkGreen => (rgb(0.10, 0.12, 0.11), rgb(0.08, 0.32, 0.19), rgb(0.02, 0.12, 0.06), palette::COORD),
-        BoardStyle::Wood => {
-            (rgb(0.27, 0.19, 0.12), rgb(0.78, 0.60, 0.38), rgb(0.33, 0.21, 0.09), rgb(0.95, 0.90, 0.82))
-        }
-        BoardStyle::Blue => {
-            (rgb(0.12, 0.15, 0.21), rgb(0.20, 0.40, 0.62), rgb(0.06, 0.14, 0.28), rgb(0.88, 0.91, 0.96))
-        }
-        BoardStyle::Grey => {
-            (rgb(0.97, 0.97, 0.97), rgb(0.82, 0.82, 0.82), rgb(0.20, 0.20, 0.20), rgb(0.15, 0.15, 0.15))
-        }
-    };
-    FrameColors { background, felt, grid, coord }
 }
 
 /// How the next move of the record is marked.
@@ -190,14 +163,10 @@ impl<'a, Message> Board<'a, Message> {
     }
 }
 
-/// Palette of the board (not themable yet).
+/// Palette of the marks on the board (the board itself: `board_style`).
 mod palette {
     use iced::Color;
 
-    pub const BACKGROUND: Color = Color::from_rgb(0.16, 0.20, 0.17);
-    pub const FELT: Color = Color::from_rgb(0.14, 0.47, 0.29);
-    pub const GRID: Color = Color::from_rgb(0.05, 0.18, 0.10);
-    pub const COORD: Color = Color::from_rgb(0.85, 0.88, 0.85);
     pub const BLACK: Color = Color::from_rgb(0.07, 0.07, 0.08);
     pub const WHITE: Color = Color::from_rgb(0.96, 0.96, 0.94);
     pub const LEGAL: Color = Color::from_rgb(0.35, 0.85, 0.90);

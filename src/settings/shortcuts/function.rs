@@ -1,15 +1,9 @@
-//! The functions a key can be given (Egaroucid's function ids, for what exists here), with their names and the
-//! message each sends.
+//! The functions a key or a button can be given (Egaroucid's function ids, for what exists here), with their names.
+//! What each one does is `crate::shortcut::message`, above the settings.
 
 use serde::{Deserialize, Serialize};
-use shirokuro_engine::bitboard::Symmetry;
 
-use crate::book::{self, Operation};
-use crate::game::{self, Mode};
 use crate::i18n::Strings;
-use crate::in_out;
-use crate::message::Message;
-use crate::settings::{Change, GraphMode, Settings, Toggle, display_value};
 
 macro_rules! functions {
     ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
@@ -143,11 +137,6 @@ functions! {
     About,
 }
 
-/// The message that flips a display switch.
-fn flip(which: Toggle, settings: &Settings) -> Message {
-    Message::Setting(Change::Display(which, !display_value(&settings.display, which)))
-}
-
 impl Function {
     /// The function's name, as its menu item says it.
     #[must_use]
@@ -210,73 +199,6 @@ impl Function {
             F::BookInfo => &s.book_info,
             F::HowToUse => &s.how_to_use,
             F::About => &s.about,
-        }
-    }
-
-    /// What the function does now (switches flip the current setting).
-    #[must_use]
-    pub fn message(self, settings: &Settings) -> Message {
-        use Function as F;
-        let game = Message::Game;
-        let io = Message::InOut;
-        let convert = |symmetry| Message::Game(game::Message::Convert(symmetry));
-        match self {
-            F::StartGame => game(game::Message::StartPressed),
-            F::NewGame => Message::NewGame(Mode::HumanVsHuman),
-            F::NewGameHumanBlack => Message::NewGame(Mode::YouAsBlack),
-            F::NewGameHumanWhite => Message::NewGame(Mode::YouAsWhite),
-            F::NewSelfplay => Message::NewGame(Mode::SelfPlay),
-            F::Analyze => game(game::Message::Analyze),
-            F::GameInformation => io(in_out::Message::GameInformation),
-            F::Pass => game(game::Message::PassPressed),
-            F::UseBook => Message::Setting(Change::UseBook(!settings.use_book)),
-            F::AiPutBlack => Message::Setting(Change::AiBlack(!settings.ai_plays_black)),
-            F::AiPutWhite => Message::Setting(Change::AiWhite(!settings.ai_plays_white)),
-            F::ShowLegal => flip(Toggle::Legal, settings),
-            F::ShowDiscHint => flip(Toggle::Hints, settings),
-            F::ShowUmigameValue => flip(Toggle::Umigame, settings),
-            F::ShowBookAccuracy => flip(Toggle::BookAccuracy, settings),
-            F::ShowStable => flip(Toggle::Stable, settings),
-            F::ShowLastMove => flip(Toggle::LastMove, settings),
-            F::ShowNextMove => flip(Toggle::NextMove, settings),
-            F::ShowInfo => flip(Toggle::Info, settings),
-            F::ShowGraph => flip(Toggle::Graph, settings),
-            F::ShowLog => flip(Toggle::Log, settings),
-            F::ShowTimer => flip(Toggle::Timer, settings),
-            F::ShowGraphValue => Message::Setting(Change::GraphMode(GraphMode::Evaluation)),
-            F::ShowGraphSumOfLoss => Message::Setting(Change::GraphMode(GraphMode::SumOfLoss)),
-            F::ShowLaserPointer => flip(Toggle::LaserPointer, settings),
-            F::Put1MoveByAi => game(game::Message::AiMoveOnce),
-            F::Forward => game(game::Message::Forward),
-            F::Backward => game(game::Message::Backward),
-            F::Undo => game(game::Message::Undo),
-            F::GoToFirst => game(game::Message::First),
-            F::GoToLast => game(game::Message::Last),
-            F::SaveThisBranch => game(game::Message::SaveBranch),
-            F::BackToRandomPos => game(game::Message::BackToRandom),
-            F::GenerateRandomBoard => game(game::Message::GenerateRandom),
-            F::GenerateXotPosition => game(game::Message::GenerateXot),
-            F::StopCalculating => game(game::Message::Stop),
-            F::CacheClear => game(game::Message::ClearCache),
-            F::ConvertRotate180 => convert(Symmetry::Rotate180),
-            F::ConvertRotate90Clockwise => convert(Symmetry::Rotate90),
-            F::ConvertRotate90Counterclockwise => convert(Symmetry::Rotate270),
-            F::ConvertBlackLine => convert(Symmetry::MirrorAntiDiagonal),
-            F::ConvertWhiteLine => convert(Symmetry::MirrorDiagonal),
-            F::ConvertHorizontal => convert(Symmetry::MirrorHorizontal),
-            F::ConvertVertical => convert(Symmetry::MirrorVertical),
-            F::InputFromClipboard => io(in_out::Message::Paste),
-            F::InputText => io(in_out::Message::InputText),
-            F::EditBoard => game(game::Message::EditBoard(true)),
-            F::OutputTranscript => io(in_out::Message::CopyTranscript),
-            F::OutputBoard => io(in_out::Message::CopyBoard),
-            F::ScreenShot => io(in_out::Message::Screenshot),
-            F::SaveGame => io(in_out::Message::SaveGame),
-            F::OpenGame => io(in_out::Message::OpenGame),
-            F::GameLibrary => io(in_out::Message::Library),
-            F::BookInfo => Message::Book(book::Message::Run(Operation::Info)),
-            F::HowToUse => Message::HowToUse,
-            F::About => Message::About,
         }
     }
 }
