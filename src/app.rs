@@ -541,12 +541,10 @@ impl App {
     pub fn view(&self) -> Element<'_, Message> {
         let ctx = self.ctx();
         let s = ctx.strings();
-        let menu = row![
-            menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some()),
-            iced::widget::space::horizontal(),
-            self.shortcut_buttons(s),
-        ]
-        .align_y(iced::Alignment::Center);
+        // The bar fills what the shortcut buttons leave.
+        let menu =
+            row![menu::bar(&ctx, self.game.is_paused(), self.books.running().is_some()), self.shortcut_buttons(s)]
+                .align_y(iced::Alignment::Center);
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file, &self.settings.ai_loss).map(Message::Modal),
             None => self.game.view(&ctx).map(Message::Game),

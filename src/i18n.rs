@@ -244,6 +244,7 @@ strings! {
     migration_export_menu, migration_import_menu, migration_export, migration_export_help, migration_export_go, migration_import, migration_import_help, migration_import_go, notice_exported, notice_imported, notice_migration_failed, migration_not_an_export, migration_changed,
     show_focus, focus_legend,
     hints_on_ai_turn,
+    display_book_marks,
     board_style_green, board_style_dark_green, board_style_wood, board_style_blue, board_style_grey,
 }
 

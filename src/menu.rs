@@ -119,9 +119,20 @@ fn graph_mode<'a>(label: Label<'_>, settings: &Settings, mode: GraphMode) -> Men
     check(keyed(label, &key), settings.display.graph_mode == mode, move |_| Message::Setting(Change::GraphMode(mode)))
 }
 
-/// One of the board's colour schemes (a radio item: checking it chooses it).
-fn board_style<'a>(label: Label<'_>, settings: &Settings, style: BoardStyle) -> MenuItem<'a> {
-    check(label, settings.display.board_style == style, move |_| Message::Setting(Change::BoardStyle(style)))
+/// The board's colour scheme: a slider over the five, captioned with the one chosen (one row of the menu).
+fn board_style<'a>(s: &Strings, now: BoardStyle) -> MenuItem<'a> {
+    let name = match now {
+        BoardStyle::Green => &s.board_style_green,
+        BoardStyle::DarkGreen => &s.board_style_dark_green,
+        BoardStyle::Wood => &s.board_style_wood,
+        BoardStyle::Blue => &s.board_style_blue,
+        BoardStyle::Grey => &s.board_style_grey,
+    };
+    let index = BoardStyle::ALL.iter().position(|b| *b == now).unwrap_or(0);
+    let last = u8::try_from(BoardStyle::ALL.len() - 1).unwrap_or(0);
+    shown_range(name.clone(), 0..=last, u8::try_from(index).unwrap_or(0), |i| {
+        Message::Setting(Change::BoardStyle(BoardStyle::ALL.get(usize::from(i)).copied().unwrap_or_default()))
+    })
 }
 
 /// One of the Endgame Error ranges: checked when shown; unchecking it hides the figures.
@@ -318,6 +329,19 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                     toggle(label!(s.show_next_move), settings, Toggle::NextMove),
                     toggle(label!(s.next_move_as_square), settings, Toggle::NextMoveAsSquare),
                     toggle(label!(s.show_stable), settings, Toggle::Stable),
+                    toggle(label!(s.colorize_hints), settings, Toggle::ColorizeHints),
+                    toggle(label!(s.show_flipped_last), settings, Toggle::FlippedLast),
+                    toggle(label!(s.show_flipped_hover), settings, Toggle::FlippedHover),
+                    toggle(label!(s.laser_pointer), settings, Toggle::LaserPointer),
+                    toggle(label!(s.show_focus), settings, Toggle::Focus),
+                    play_order(label!(s.play_order_board), d, PlayOrder::Board),
+                    play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
+                ],
+            ),
+            // The book's marks in a menu of their own: with them, On Board was taller than the window.
+            submenu(
+                label!(s.display_book_marks),
+                vec![
                     toggle(label!(s.show_book_accuracy), settings, Toggle::BookAccuracy),
                     toggle(label!(s.show_umigame), settings, Toggle::Umigame),
                     range(label!(s.umigame_depth), settings::UMIGAME_DEPTHS, d.umigame_depth, |v| {
@@ -326,13 +350,6 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                     umigame_error(label!(s.umigame_error), &s.book_unlimited, d.umigame_error),
                     umigame_score(label!(s.umigame_min), d.umigame_min, Change::UmigameMin),
                     umigame_score(label!(s.umigame_max), d.umigame_max, Change::UmigameMax),
-                    toggle(label!(s.colorize_hints), settings, Toggle::ColorizeHints),
-                    toggle(label!(s.show_flipped_last), settings, Toggle::FlippedLast),
-                    toggle(label!(s.show_flipped_hover), settings, Toggle::FlippedHover),
-                    toggle(label!(s.laser_pointer), settings, Toggle::LaserPointer),
-                    toggle(label!(s.show_focus), settings, Toggle::Focus),
-                    play_order(label!(s.play_order_board), d, PlayOrder::Board),
-                    play_order(label!(s.play_order_transcript), d, PlayOrder::Transcript),
                 ],
             ),
             submenu(
@@ -429,11 +446,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         range(label!(s.screenshot_margin), settings::SCREENSHOT_MARGINS, settings.screenshot_margin, |m| {
             Message::Setting(Change::ScreenshotMargin(m))
         }),
-        board_style(label!(s.board_style_green), settings, BoardStyle::Green),
-        board_style(label!(s.board_style_dark_green), settings, BoardStyle::DarkGreen),
-        board_style(label!(s.board_style_wood), settings, BoardStyle::Wood),
-        board_style(label!(s.board_style_blue), settings, BoardStyle::Blue),
-        board_style(label!(s.board_style_grey), settings, BoardStyle::Grey),
+        board_style(s, settings.display.board_style),
         action(label!(s.screenshot_folder_menu), None, io(in_out::Message::ScreenshotFolder)),
         action(label!(s.save_game), k(F::SaveGame).as_deref(), io(in_out::Message::SaveGame)),
         action(label!(s.open_game), k(F::OpenGame).as_deref(), io(in_out::Message::OpenGame)),

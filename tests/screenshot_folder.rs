@@ -55,11 +55,18 @@ fn a_full_path_becomes_the_screenshot_folder() {
 fn the_board_colours_are_chosen_from_the_menu_and_kept() {
     use shirokuro::settings::BoardStyle;
     let (mut app, dir) = app_with(Settings::default());
-    let mut ui = screen(&app);
-    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu");
-    let _ = ui.click(selector::id("board_style_wood")).expect("Board: Wood");
-    let messages: Vec<Message> = ui.into_messages().collect();
-    apply(&mut app, messages);
+    use shirokuro::settings::Change;
+    {
+        let mut ui = screen(&app);
+        let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu");
+        assert!(ui.find("Board: Green").is_ok(), "the slider names the scheme in use");
+    }
+    apply(&mut app, vec![Message::Setting(Change::BoardStyle(BoardStyle::Wood))]);
+    {
+        let mut ui = screen(&app);
+        let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu");
+        assert!(ui.find("Board: Wood").is_ok());
+    }
     assert_eq!(app.settings().display.board_style, BoardStyle::Wood);
     assert_eq!(app.game().scene().style, BoardStyle::Wood, "the board is drawn in them");
     let file = dir.path().join("settings.toml");
