@@ -176,6 +176,8 @@ pub fn empty_bin(root: &Path) -> Result<(), LibraryError> {
 /// # Errors
 /// [`LibraryError`] when it exists already or cannot be made.
 pub fn new_folder(dir: &Path, name: &str) -> Result<(), LibraryError> {
+    // The library itself may not exist yet (no game saved so far).
+    fs::create_dir_all(dir).map_err(fail(dir))?;
     let path = dir.join(name);
     fs::create_dir(&path).map_err(fail(&path))
 }
@@ -208,6 +210,9 @@ mod tests {
     fn games_move_copy_go_to_the_bin_and_come_back() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join("games");
+        new_folder(&root, "first").unwrap();
+        assert!(root.join("first").is_dir(), "a folder in a library that did not exist yet");
+        fs::remove_dir(root.join("first")).unwrap();
         let (a, b) = (root.join("a.json"), root.join("b.json"));
         touch(&a);
         touch(&b);
