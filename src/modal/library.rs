@@ -437,8 +437,10 @@ impl LibraryBox {
             page = page.push(folders);
         }
         if let Some(problem) = &self.problem {
-            page =
-                page.push(text(fill(&s.library_failed, &[&problem.path.display(), &crate::failure::io(s, &problem.error)])).size(13));
+            page = page.push(
+                text(fill(&s.library_failed, &[&problem.path.display(), &crate::failure::io(s, &problem.error)]))
+                    .size(13),
+            );
         }
         page.push(button(text(s.close.clone())).on_press(close)).padding(20).max_width(820).into()
     }
