@@ -17,6 +17,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod archive;
 pub mod bitboard;
 pub mod board;
 pub mod book;

@@ -22,6 +22,7 @@ macro_rules! errln {
     ($($arg:tt)*) => { $crate::output::to_stderr(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
+mod archive;
 mod bench;
 mod book;
 mod gtp;
@@ -84,6 +85,8 @@ enum Command {
     Book(book::Args),
     /// Random mid-game positions whose score at the level lies in a range (quizzes, game starts).
     Randboard(randboard::Args),
+    /// The game archive: import WTHOR, GGF and text game records, statistics, and what was played from a position.
+    Archive(archive::Args),
     /// Our list of XOT openings: the balanced positions a few moves in, found by search (see docs/xot.md).
     Xot(xot::Args),
 }
@@ -107,6 +110,7 @@ fn main() -> ExitCode {
         Command::Book(args) => book::run(&args),
         Command::Randboard(args) => randboard::run(&args),
         Command::Xot(args) => xot::run(&args),
+        Command::Archive(args) => archive::run(&args),
     };
     let code = match outcome {
         Ok(code) => code,
