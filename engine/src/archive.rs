@@ -16,8 +16,8 @@
 //! use shirokuro_engine::archive::{Archive, Filter};
 //! use shirokuro_engine::{Move, Position, Square};
 //! # let dir = tempfile::tempdir().unwrap();
-//! let records = dir.path().join("games.txt");
-//! std::fs::write(&records, "f5d6c3 1\nf5d6c5 -1\nf5f6e6 0\n").unwrap();
+//! let records = dir.path().join("games.csv"); // eOthello's layout: id,winner,moves
+//! std::fs::write(&records, "1,1,f5d6c3\n2,-1,f5d6c5\n3,0,f5f6e6\n").unwrap();
 //! let mut archive = Archive::create(dir.path().join("games.sqlite")).unwrap();
 //! let report = archive.import(&[records], |_| {}, &AtomicBool::new(false)).unwrap();
 //! assert_eq!(report.added, 3);

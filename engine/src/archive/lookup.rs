@@ -10,7 +10,7 @@
 //!   sorted newest first, and the per-year counts say where each year starts), read with incremental blob I/O;
 //! - any other position: its posting list (a few kilobytes at most) is read whole.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::io::Read;
 
 use rusqlite::{Connection, MAIN_DB, OptionalExtension};
@@ -38,7 +38,7 @@ impl Archive {
         let Some(row) = find_row(&self.conn, &target)? else { return Ok(Lookup::default()) };
         let years = filter.years.map(|(lo, hi)| (key::year_code(Some(lo)).max(1), key::year_code(Some(hi))));
         if let Some(player) = filter.player.as_deref() {
-            let entries = player_entries(&self.conn, &target, &row, player)?;
+            let entries = player_entries(&self.conn, &target, &row, player, filter.years)?;
             let entries: Vec<Entry> = entries.into_iter().filter(|e| in_years(e.year, years)).collect();
             return finish_from_entries(&self.conn, &target, &entries, filter, game_limit);
         }
@@ -104,12 +104,17 @@ fn read_all(conn: &Connection, slot: u64) -> Result<Vec<Entry>, ArchiveError> {
     Ok(key::decode(&bytes))
 }
 
-/// The games through the position of players whose name contains `needle`.
+/// How many times cheaper reading a posting entry is than replaying a game: with a player filter, the position's
+/// list is read when it holds at most this many times as many games as the players have.
+const LIST_OVER_REPLAY: usize = 64;
+
+/// The games through the position of players whose name contains `needle` (games of other years left out).
 fn player_entries(
     conn: &Connection,
     target: &PositionKey,
     row: &Row,
     needle: &str,
+    years: Option<(u16, u16)>,
 ) -> Result<Vec<Entry>, ArchiveError> {
     let needle = needle.to_lowercase();
     let mut players = Vec::new();
@@ -119,29 +124,50 @@ fn player_entries(
         while let Some(r) = rows.next()? {
             let name: String = r.get(1)?;
             if name.to_lowercase().contains(&needle) {
-                players.push(r.get::<_, i64>(0)?);
+                players.push(r.get::<_, i64>(0)?.to_string());
             }
         }
     }
-    let mut games: HashSet<u32> = HashSet::new();
-    for id in players {
-        for column in ["black", "white"] {
-            let sql = format!("SELECT id FROM games WHERE {column} = ?1");
-            let mut statement = conn.prepare_cached(&sql)?;
-            let ids = statement.query_map([id], |r| r.get::<_, i64>(0))?;
-            for game in ids {
-                let _new = games.insert(u32::try_from(game?).unwrap_or(0));
+    if players.is_empty() {
+        return Ok(Vec::new());
+    }
+    // The ids come from the database as integers, so the list is plain SQL.
+    let list = players.join(",");
+    let year_clause = years.map_or_else(String::new, |(lo, hi)| format!(" AND year BETWEEN {lo} AND {hi}"));
+    let which = format!("(black IN ({list}) OR white IN ({list})){year_clause}");
+    let mut ids = conn.prepare(&format!("SELECT id FROM games WHERE {which}"))?;
+    let games: Vec<u32> = ids
+        .query_map([], |r| r.get::<_, i64>(0))?
+        .map(|id| Ok(u32::try_from(id?).unwrap_or(0)))
+        .collect::<Result<_, ArchiveError>>()?;
+    if row.count <= games.len().saturating_mul(LIST_OVER_REPLAY) {
+        let mut member =
+            vec![0u64; games.iter().max().map_or(0, |&max| usize::try_from(max / 64).unwrap_or(0).saturating_add(1))];
+        for &game in &games {
+            if let Some(word) = member.get_mut(usize::try_from(game / 64).unwrap_or(usize::MAX)) {
+                *word |= 1 << (game % 64);
             }
         }
+        let has = |game: u32| {
+            member
+                .get(usize::try_from(game / 64).unwrap_or(usize::MAX))
+                .is_some_and(|word| word & (1 << (game % 64)) != 0)
+        };
+        return Ok(read_all(conn, row.slot)?.into_iter().filter(|e| has(e.game)).collect());
     }
-    if games.len() >= row.count {
-        return Ok(read_all(conn, row.slot)?.into_iter().filter(|e| games.contains(&e.game)).collect());
-    }
+    let mut statement =
+        conn.prepare(&format!("SELECT id, start, moves, year, black_diff, winner FROM games WHERE {which}"))?;
+    let mut rows = statement.query([])?;
     let mut entries = Vec::new();
-    for id in games {
-        let Some(game) = store::load_game(conn, id)? else { continue };
-        if let Some((_, code)) = store::find_in_game(game.start, &game.moves, target) {
-            entries.push(store::entry(id, code, game.year, game.black_diff, game.winner));
+    while let Some(r) = rows.next()? {
+        let id = u32::try_from(r.get::<_, i64>(0)?).unwrap_or(0);
+        let start: Option<Vec<u8>> = r.get(1)?;
+        let moves = store::decode_moves(&r.get::<_, Vec<u8>>(2)?)?;
+        let start = store::decode_start(start.as_deref())?;
+        if let Some((_, code)) = store::find_in_game(start, &moves, target) {
+            let year = r.get::<_, Option<i64>>(3)?.and_then(|y| u16::try_from(y).ok());
+            let diff = r.get::<_, Option<i64>>(4)?.and_then(|d| i32::try_from(d).ok());
+            entries.push(store::entry(id, code, year, diff, store::winner_of_value(r.get(5)?)));
         }
     }
     entries.sort_by_key(|e| e.order());

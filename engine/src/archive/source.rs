@@ -75,7 +75,7 @@ pub(crate) fn read_file(
     if text.trim_start().starts_with("(;") || path.extension().is_some_and(|ext| ext.eq_ignore_ascii_case("ggf")) {
         return read_ggf(path, &text, source);
     }
-    match RecordFormat::detect(&text) {
+    match RecordFormat::detect(&text).or_else(|| detect_by_majority(&text)) {
         None => Err(unsupported(
             "not a game file: not WTHOR (.wtb), not GGF, and not one game per line in a known layout \
              (moves black_discs theoretical, moves diff 10, moves diff, moves result, id,winner,moves)",
@@ -166,6 +166,34 @@ fn record_game(record: GameRecord, source: usize) -> Result<NewGame, &'static st
         moves: record.moves,
         source,
     })
+}
+
+/// The layout that more than half of the first lines parse in (and whose finished games' results agree), when only
+/// one does: [`RecordFormat::detect`] wants every sampled line good, and a big file may have a bad line early.
+fn detect_by_majority(text: &str) -> Option<RecordFormat> {
+    let mut best: Option<(RecordFormat, usize)> = None;
+    let mut tie = false;
+    for format in RecordFormat::ALL {
+        let (mut sampled, mut good) = (0usize, 0usize);
+        for record in records(text, format).take(RecordFormat::DETECT_LINES) {
+            sampled = sampled.saturating_add(1);
+            if record.is_ok_and(|r| r.recorded_matches_replay() != Some(false)) {
+                good = good.saturating_add(1);
+            }
+        }
+        if good.saturating_mul(2) <= sampled {
+            continue;
+        }
+        match best {
+            Some((_, count)) if count > good => {}
+            Some((_, count)) if count == good => tie = true,
+            _ => {
+                best = Some((format, good));
+                tie = false;
+            }
+        }
+    }
+    if tie { None } else { best.map(|(format, _)| format) }
 }
 
 /// The text cut into pieces of `lines` lines each: (number of lines before the piece, the piece).
