@@ -34,6 +34,7 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod random_board;
+pub mod review;
 pub mod rng;
 pub mod search;
 pub mod square;

@@ -24,6 +24,7 @@ mod loss;
 pub mod loss_curves;
 mod null_window;
 pub mod policy;
+mod review;
 mod timed;
 
 pub use analysis::Analysis;

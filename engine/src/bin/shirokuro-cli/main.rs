@@ -36,6 +36,7 @@ mod output;
 mod perft;
 mod play;
 mod randboard;
+mod review;
 mod selfplay;
 mod solve;
 mod train;
@@ -85,6 +86,8 @@ enum Command {
     Book(book::Args),
     /// Random mid-game positions whose score at the level lies in a range (quizzes, game starts).
     Randboard(randboard::Args),
+    /// A game's moves graded by their loss against the best move (searched at a level, exact near the end).
+    Review(review::Args),
     /// The game archive: import WTHOR, GGF and text game records, statistics, and what was played from a position.
     Archive(archive::Args),
     /// Our list of XOT openings: the balanced positions a few moves in, found by search (see docs/xot.md).
@@ -111,6 +114,7 @@ fn main() -> ExitCode {
         Command::Randboard(args) => randboard::run(&args),
         Command::Xot(args) => xot::run(&args),
         Command::Archive(args) => archive::run(&args),
+        Command::Review(args) => review::run(&args),
     };
     let code = match outcome {
         Ok(code) => code,
