@@ -35,6 +35,7 @@ mod forced;
 mod keys;
 mod migration;
 mod profiles;
+mod review;
 
 use desktop::open_link;
 pub use desktop::window_event;
@@ -263,6 +264,7 @@ impl App {
             Message::Key(event) => self.key(event),
             Message::WindowResized(size) => self.resized(size),
             Message::SettingsSaved(result) => self.saved(result),
+            Message::ReviewSaved(result) => self.review_saved(result),
             Message::NoticeDismissed(index) => {
                 if index < self.notices.len() {
                     let _removed = self.notices.remove(index);
@@ -288,6 +290,9 @@ impl App {
         // Stop (Q) also stops a running book operation.
         if matches!(message, game::Message::Stop) {
             self.books.stop();
+        }
+        if matches!(message, game::Message::Review(crate::review::Message::Export)) {
+            return self.export_review();
         }
         let opens_editor = matches!(message, game::Message::SquareRightClicked(_));
         let action = self.game.update(message, &make_ctx(&self.settings, self.language, &self.books));
@@ -419,10 +424,17 @@ impl App {
     fn file_chosen(&mut self, purpose: Purpose, path: PathBuf) -> Task<Message> {
         match purpose {
             Purpose::SaveGame => {
-                let file = self.in_out.game_file(&self.game, self.settings.level);
+                let mut file = self.in_out.game_file(&self.game, self.settings.level);
+                if file.review.is_some()
+                    && let Some(review) = self.game.review()
+                {
+                    let summary = crate::review::memo_text(review, self.language.strings());
+                    file.memo = crate::review::memo_with_review(&file.memo, &summary);
+                }
                 InOut::save(file, path).map(Message::InOut)
             }
             Purpose::OpenGame => InOut::open(path).map(Message::InOut),
+            Purpose::ExportReview => self.save_review(path),
             Purpose::Book(operation) => self.book_message(book::Message::FileChosen(operation, path)),
         }
     }

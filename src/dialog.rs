@@ -18,6 +18,8 @@ pub enum Purpose {
     SaveGame,
     /// A Book menu item that needs a file (Import, Export, Merge, Book Reference).
     Book(Operation),
+    /// Game ▸ Review's Export: the review as text.
+    ExportReview,
 }
 
 impl Purpose {
@@ -25,7 +27,7 @@ impl Purpose {
     #[must_use]
     pub const fn saves(self) -> bool {
         match self {
-            Purpose::SaveGame => true,
+            Purpose::SaveGame | Purpose::ExportReview => true,
             Purpose::OpenGame => false,
             Purpose::Book(operation) => operation.writes_file(),
         }
@@ -36,6 +38,7 @@ impl Purpose {
     pub const fn extensions(self) -> &'static [&'static str] {
         match self {
             Purpose::OpenGame | Purpose::SaveGame => &["json"],
+            Purpose::ExportReview => &["txt"],
             Purpose::Book(operation) => operation.extensions(),
         }
     }

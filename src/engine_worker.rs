@@ -38,6 +38,8 @@ use crate::failure::Shared;
 use crate::log::{LogLine, Search};
 use crate::worker::{self, Outbox};
 
+mod line_jobs;
+
 /// How often the random board generator's progress is sent (its searches are many and short).
 const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
 
@@ -87,6 +89,15 @@ pub enum Job {
         /// The level.
         level: Level,
         /// The book whose values replace searches, if any.
+        book: Option<SharedBook>,
+    },
+    /// Game ▸ Review: each position's value and best line, in the given order.
+    Review {
+        /// `(ply, position)` pairs.
+        positions: Vec<(usize, Position)>,
+        /// The level and the exact range.
+        options: shirokuro_engine::review::ReviewOptions,
+        /// The book whose positions take its values, if any.
         book: Option<SharedBook>,
     },
 }
@@ -153,6 +164,15 @@ pub enum Event {
         ply: usize,
         /// Predicted final disc difference, Black positive.
         value: i32,
+    },
+    /// One position's review value.
+    Reviewed {
+        /// The request's generation.
+        generation: u64,
+        /// The ply.
+        ply: usize,
+        /// Its value (Black's view), best move and line.
+        value: shirokuro_engine::review::PositionValue,
     },
     /// AI's Focus at one level: each disc's square and worth for Black, in tenths of a disc.
     Focus {
@@ -377,6 +397,9 @@ impl Worker {
             Job::Analyze { positions, level, book } => {
                 self.analyze(&thinker, generation, positions, level, book.as_ref())
             }
+            Job::Review { positions, options, book } => {
+                self.review(&thinker, generation, positions, options, book.as_ref())
+            }
         };
         self.thinker = Some(thinker);
         alive
@@ -461,37 +484,6 @@ impl Worker {
             return self.log_stop(Search::Focus);
         }
         alive && self.emit(Event::Done { generation })
-    }
-
-    /// Each position's value, in the order given: the book's when the position is in it, otherwise a search.
-    fn analyze(
-        &self,
-        thinker: &Thinker,
-        generation: u64,
-        positions: Vec<(usize, Position)>,
-        level: Level,
-        book: Option<&SharedBook>,
-    ) -> bool {
-        for (ply, position) in positions {
-            if !self.is_current(generation) {
-                return true;
-            }
-            let in_book = book
-                .and_then(SharedBook::read)
-                .and_then(|book| book.get(&position.board).map(|_| thinker.analyze(&position, level, Some(&book))));
-            let analysis = in_book.unwrap_or_else(|| thinker.analyze(&position, level, None));
-            if analysis.is_stopped() {
-                return self.log_stop(Search::Analysis);
-            }
-            if !self.is_current(generation) {
-                return true;
-            }
-            let value = black_value(position.side_to_move, analysis.score());
-            if !self.emit(Event::Analyzed { generation, ply, value }) {
-                return false;
-            }
-        }
-        self.emit(Event::Log(LogLine::AnalysisDone { level: level.get() })) && self.emit(Event::Done { generation })
     }
 
     /// Values for every legal move through the engine's hint schedule: the book's values first (the book is lent

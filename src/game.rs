@@ -15,6 +15,7 @@ mod line;
 mod loss;
 mod mode;
 mod openings;
+mod review;
 mod scene;
 mod view;
 
@@ -108,6 +109,8 @@ pub enum Message {
     Convert(Symmetry),
     /// The clocks' buttons and tick.
     Clock(ClockMessage),
+    /// Game ▸ Review's panel.
+    Review(crate::review::Message),
 }
 
 /// What the engine should do, for the app to pass on.
@@ -178,6 +181,8 @@ pub struct Game {
     focus: Option<engine_jobs::Focus>,
     /// The forced openings, and their enabled lines with their weights.
     forced: (crate::forced_opening::Folder, Vec<(Vec<Square>, f64)>),
+    /// Game ▸ Review, while its panel is open.
+    review: Option<crate::review::Review>,
 }
 
 impl Game {
@@ -212,6 +217,7 @@ impl Game {
             clocks: Clocks::default(),
             forced: Default::default(),
             focus: None,
+            review: None,
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -413,6 +419,7 @@ impl Game {
                 Action::None
             }
             Message::Analyze => self.analyze(ctx),
+            Message::Review(message) => self.review_message(message, ctx),
             Message::SquareHovered(square) => {
                 self.hovered = square;
                 if ctx.settings.display.show_flipped_hover {
@@ -532,7 +539,7 @@ impl Game {
     /// After the cursor moved: plan again, except while an analysis runs, which goes on (it fills the whole line)
     /// and plans for the position shown when it ends.
     fn moved(&mut self, ctx: &Ctx<'_>) -> Action {
-        if self.running == Some(Running::Analysis) {
+        if matches!(self.running, Some(Running::Analysis | Running::Review)) {
             self.refresh(ctx);
             return Action::None;
         }
@@ -545,6 +552,7 @@ impl Game {
         self.thinking = None;
         self.best_line = None;
         self.hints.clear();
+        self.review = None;
     }
 
     fn graph_picked(&mut self, ply: usize, ctx: &Ctx<'_>) -> Action {

@@ -246,6 +246,11 @@ strings! {
     hints_on_ai_turn,
     display_book_marks,
     board_style_green, board_style_dark_green, board_style_wood, board_style_blue, board_style_grey,
+    review, review_this_game, review_title, review_progress, review_next, review_previous, review_export, review_close,
+    grade_book, grade_best, grade_good, grade_inaccuracy, grade_mistake, grade_blunder,
+    review_player, review_counts, review_phases, review_move, review_better, review_no_move,
+    review_settings, review_level, review_exact_from, review_good_max, review_inaccuracy_max, review_mistake_max,
+    text_files, log_review_saved, notice_review_save_failed,
 }
 
 #[cfg(test)]

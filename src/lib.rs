@@ -29,6 +29,7 @@ pub mod notice;
 pub mod open_file;
 pub mod opening;
 pub mod record;
+pub mod review;
 pub mod screenshot;
 pub mod settings;
 pub mod shortcut;

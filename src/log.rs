@@ -42,6 +42,8 @@ pub enum LogLine {
     },
     /// The game was saved to this file.
     GameSaved(std::path::PathBuf),
+    /// Game ▸ Review's text was saved there.
+    ReviewSaved(std::path::PathBuf),
     /// A game was opened from this file.
     GameOpened(std::path::PathBuf),
     /// A screenshot was saved to this file.
@@ -128,6 +130,7 @@ impl LogLine {
                 fill(&s.log_stopped, &[&search_name(s, *search), &ms])
             }
             LogLine::GameSaved(path) => fill(&s.log_game_saved, &[&path.display()]),
+            LogLine::ReviewSaved(path) => fill(&s.log_review_saved, &[&path.display()]),
             LogLine::GameOpened(path) => fill(&s.log_game_opened, &[&path.display()]),
             LogLine::ScreenshotSaved(path) => fill(&s.log_screenshot, &[&path.display()]),
             LogLine::ScreenshotCopied => s.log_screenshot_copied.clone(),

@@ -260,6 +260,28 @@ fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::Settings) ->
     ]
 }
 
+/// Game ▸ Review Settings: the level, the exact range and the grade thresholds.
+fn review_items<'a>(s: &Strings, r: settings::ReviewSettings) -> Vec<MenuItem<'a>> {
+    let set = move |r: settings::ReviewSettings| Message::Setting(Change::Review(r));
+    vec![
+        range(label!(s.review_level), settings::REVIEW_LEVELS, r.level, move |level| {
+            set(settings::ReviewSettings { level, ..r })
+        }),
+        range(label!(s.review_exact_from), settings::REVIEW_EXACT, r.exact_from, move |exact_from| {
+            set(settings::ReviewSettings { exact_from, ..r })
+        }),
+        range(label!(s.review_good_max), settings::REVIEW_THRESHOLDS, r.good, move |good| {
+            set(settings::ReviewSettings { good, ..r })
+        }),
+        range(label!(s.review_inaccuracy_max), settings::REVIEW_THRESHOLDS, r.inaccuracy, move |inaccuracy| {
+            set(settings::ReviewSettings { inaccuracy, ..r })
+        }),
+        range(label!(s.review_mistake_max), settings::REVIEW_THRESHOLDS, r.mistake, move |mistake| {
+            set(settings::ReviewSettings { mistake, ..r })
+        }),
+    ]
+}
+
 fn submenu<'a>((label, id): Label<'_>, items: Vec<MenuItem<'a>>) -> MenuItem<'a> {
     let title = container(text(format!("{label} ›")).size(14)).id(id).padding([4, 8]).width(Length::Fill);
     Item::with_menu(title, menu(items))
@@ -280,6 +302,8 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.new_game_as_white), k(F::NewGameHumanWhite).as_deref(), Message::NewGame(Mode::YouAsWhite)),
         action(label!(s.new_selfplay), k(F::NewSelfplay).as_deref(), Message::NewGame(Mode::SelfPlay)),
         action(label!(s.analyze), k(F::Analyze).as_deref(), g(game::Message::Analyze)),
+        action(label!(s.review), k(F::Review).as_deref(), g(game::Message::Review(crate::review::Message::Start))),
+        submenu(label!(s.review_settings), review_items(s, settings.review)),
         action(label!(s.game_information), k(F::GameInformation).as_deref(), io(in_out::Message::GameInformation)),
         check(label!(s.xot_new_games), settings.xot_new_games, |on| Message::Setting(Change::XotNewGames(on))),
     ]);

@@ -101,6 +101,8 @@ pub enum Message {
     WindowResized(iced::Size),
     /// The settings file was written (or not).
     SettingsSaved(Result<(), crate::fsutil::SaveFailure>),
+    /// Game ▸ Review's text was saved (or not).
+    ReviewSaved(Result<PathBuf, crate::fsutil::SaveFailure>),
     /// A notice was dismissed.
     NoticeDismissed(usize),
     /// A quarter of a second passed while a long job runs (the progress line redraws).

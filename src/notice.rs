@@ -219,6 +219,11 @@ pub enum Notice {
         /// Why.
         error: crate::fsutil::SaveFailure,
     },
+    /// Game ▸ Review's text could not be saved.
+    ReviewSaveFailed {
+        /// Why.
+        error: crate::fsutil::SaveFailure,
+    },
 }
 
 impl Notice {
@@ -295,6 +300,9 @@ impl Notice {
             Notice::ForcedSkipped { lines } => fill(&s.notice_forced_skipped, &[&lines.len(), &lines.join(", ")]),
             Notice::ForcedSaveFailed { error } => {
                 fill(&s.notice_forced_save_failed, &[&system::save_failure(s, error)])
+            }
+            Notice::ReviewSaveFailed { error } => {
+                fill(&s.notice_review_save_failed, &[&system::save_failure(s, error)])
             }
             Notice::ManualMissing { looked } => {
                 let places: Vec<String> = looked.iter().map(|path| path.display().to_string()).collect();

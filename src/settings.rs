@@ -21,6 +21,7 @@ use crate::notice::{Notice, SettingsProblem};
 pub mod change;
 mod display;
 pub mod profile;
+mod review;
 mod salvage;
 pub mod shortcuts;
 
@@ -29,6 +30,7 @@ pub use display::{
     BoardStyle, Display, EndgameError, GraphMode, PlayOrder, TIMER_MINUTES, UMIGAME_DEPTHS, UMIGAME_ERRORS,
     UMIGAME_SCORES,
 };
+pub use review::{REVIEW_EXACT, REVIEW_LEVELS, REVIEW_THRESHOLDS, ReviewSettings};
 
 /// Levels the AI can play at.
 pub const LEVELS: RangeInclusive<u8> = 1..=60;
@@ -119,6 +121,8 @@ pub struct Settings {
     pub shortcuts: shortcuts::Shortcuts,
     /// Settings ▸ Shortcut Button / Mouse Additional Button Settings: the functions of those buttons.
     pub buttons: shortcuts::Buttons,
+    /// Game ▸ Review: its level, exact range and grade thresholds.
+    pub review: ReviewSettings,
 }
 
 /// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
@@ -256,6 +260,7 @@ impl Default for Settings {
             force_openings: false,
             shortcuts: shortcuts::Shortcuts::default(),
             buttons: shortcuts::Buttons::default(),
+            review: ReviewSettings::default(),
         }
     }
 }
@@ -431,6 +436,8 @@ impl Settings {
                 .map_or(d.shortcuts, |t| shortcuts::Shortcuts::from_table(t, notices)),
             buttons: sub_table(&mut table, "buttons", notices)
                 .map_or(d.buttons, |t| shortcuts::Buttons::from_table(t, notices)),
+            review: sub_table(&mut table, "review", notices)
+                .map_or(d.review, |t| ReviewSettings::from_table(t, notices)),
         };
         unknown_keys(table, "", notices);
         settings

@@ -358,7 +358,8 @@ fn job_book(action: &Action) -> Option<Option<SharedBook>> {
         Action::Engine(Order::Start(Request { job, .. })) => Some(match job {
             engine_worker::Job::Think { book, .. }
             | engine_worker::Job::Hints { book, .. }
-            | engine_worker::Job::Analyze { book, .. } => book.clone(),
+            | engine_worker::Job::Analyze { book, .. }
+            | engine_worker::Job::Review { book, .. } => book.clone(),
             engine_worker::Job::RandomBoard { .. } | engine_worker::Job::Focus { .. } => None,
         }),
         _ => None,

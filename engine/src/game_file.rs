@@ -30,6 +30,9 @@
 
 use std::path::Path;
 
+mod review;
+pub use review::SavedReview;
+
 use serde_json::{Map, Value};
 
 use crate::board::{Board, Color, Move};
@@ -70,6 +73,8 @@ pub struct GameFile {
     pub nodes: Vec<GameNode>,
     /// Index in `nodes` of the position a random board was generated at.
     pub random_start: Option<usize>,
+    /// Game ▸ Review's values, when the game was reviewed.
+    pub review: Option<SavedReview>,
 }
 
 /// Why a game file could not be read or written.
@@ -170,6 +175,7 @@ impl GameFile {
             date,
             nodes,
             random_start: None,
+            review: None,
         }
     }
 
@@ -207,6 +213,9 @@ impl GameFile {
             let _ = object.insert("is_random_generated_position".into(), (self.random_start == Some(i)).into());
             let discs = 64_u32.saturating_sub(board.empty_count());
             let _ = top.insert(discs.to_string(), Value::Object(object));
+        }
+        if let Some(review) = &self.review {
+            let _ = top.insert(review::KEY.into(), review.to_json());
         }
         serde_json::to_string_pretty(&Value::Object(top)).unwrap_or_default()
     }
@@ -288,7 +297,10 @@ impl GameFile {
         if nodes.is_empty() {
             return Err(GameFileError::Empty);
         }
+        let positions: Vec<Position> = nodes.iter().map(|n| n.position).collect();
+        let review = top.get(review::KEY).and_then(|value| SavedReview::from_json(value, &positions));
         Ok(GameFile {
+            review,
             black_player: text_of("black_player"),
             white_player: text_of("white_player"),
             memo: text_of("memo"),

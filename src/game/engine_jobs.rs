@@ -29,6 +29,8 @@ pub(super) enum Running {
     Focus,
     /// The hint values of the AI's position, before its move (Display on AI's turn).
     AiTurnHints,
+    /// Game ▸ Review.
+    Review,
 }
 
 /// One move's hint.
@@ -119,6 +121,10 @@ impl Game {
                 self.refresh(ctx);
                 Action::None
             }
+            Event::Reviewed { generation, ply, value } if generation == self.generation => {
+                self.reviewed(ply, value, ctx);
+                Action::None
+            }
             Event::RandomProgress { generation, progress } if generation == self.generation => {
                 self.thinking = Some(Latest::RandomBoard(progress));
                 Action::None
@@ -158,7 +164,7 @@ impl Game {
                 self.refresh(ctx);
                 self.start_focus(ctx)
             }
-            Some(Running::Analysis) => self.plan(ctx),
+            Some(Running::Analysis | Running::Review) => self.plan(ctx),
             Some(Running::AiTurnHints) => {
                 // The values stay on the board while the AI searches.
                 self.generation += 1;
@@ -208,7 +214,7 @@ impl Game {
     /// Whether a job that takes the board over runs (analysis, random board generation): clicks wait for it.
     #[must_use]
     pub fn is_busy(&self) -> bool {
-        matches!(self.running, Some(Running::Analysis | Running::RandomBoard))
+        matches!(self.running, Some(Running::Analysis | Running::RandomBoard | Running::Review))
     }
 
     /// Asks the engine for a random board as the settings describe it.
@@ -263,6 +269,7 @@ impl Game {
         self.generation += 1;
         self.hints.clear();
         self.running = None;
+        self.check_review(ctx);
         self.thinking = None;
         self.analysis = None;
         if self.pass_pending() {

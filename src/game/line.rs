@@ -69,6 +69,13 @@ impl Game {
             .collect();
         let mut file = GameFile::new(nodes, date);
         file.random_start = self.random_start.filter(|ply| *ply < self.record.main().len());
+        // A review of the main line goes with it (a review of a fork does not fit the file's line).
+        let main = self.record.main().iter().map(|node| node.position);
+        file.review = self
+            .review
+            .as_ref()
+            .filter(|r| r.is_of(main))
+            .map(|r| shirokuro_engine::game_file::SavedReview { options: r.options(), values: r.values().to_vec() });
         file
     }
 
@@ -84,6 +91,13 @@ impl Game {
         }
         self.clocks = super::clock::Clocks::at(self.record.current().clock);
         self.random_start = file.random_start.filter(|ply| *ply <= self.record.last_ply());
+        self.review = file.review.as_ref().map(|saved| {
+            let line = super::loss::current_line(&self.record)
+                .iter()
+                .map(|node| shirokuro_engine::review::LinePosition { position: node.position, played: node.played })
+                .collect();
+            crate::review::Review::restored(line, saved.options, saved.values.clone())
+        });
         self.paused = false;
         self.hints.clear();
         self.awaiting_start = self.ai_to_move(ctx.settings);

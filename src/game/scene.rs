@@ -110,6 +110,8 @@ impl Game {
             }
         });
         self.chart.set_losses(losses);
+        let marks = self.review.as_ref().map(crate::review::Review::marks).unwrap_or_default();
+        self.chart.set_marks(marks.into_iter().map(|(ply, grade)| (ply, crate::review::grade_color(grade))).collect());
     }
 
     /// The discs whose colour the last move changed.

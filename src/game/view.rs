@@ -41,6 +41,11 @@ impl Game {
         } else if display.show_info {
             side = side.push(self.info_panel(ctx));
         }
+        if let Some(review) = &self.review {
+            let panel = crate::review::view::view(review, self.record.ply(), s, Message::Review);
+            side =
+                side.push(container(panel).id("review").padding(6).width(Length::Fill).style(container::rounded_box));
+        }
         if display.show_graph {
             side = side.push(self.graph(ctx));
         }
@@ -97,6 +102,11 @@ impl Game {
         if self.awaiting_start && !over {
             controls =
                 controls.push(container(button(text(s.start.clone())).on_press(Message::StartPressed)).id("start"));
+        }
+        if over && self.review.is_none() && self.record.last_ply() > 0 {
+            let review =
+                button(text(s.review_this_game.clone())).on_press(Message::Review(crate::review::Message::Start));
+            controls = controls.push(container(review).id("review-this-game"));
         }
         if self.pass_pending() && !over {
             controls = controls.push(container(button(text(s.pass.clone())).on_press(Message::PassPressed)).id("pass"));

@@ -48,6 +48,8 @@ pub enum Change {
     ForceOpenings(bool),
     /// The board's colours.
     BoardStyle(super::BoardStyle),
+    /// Game ▸ Review's settings (kept in range and in order).
+    Review(super::ReviewSettings),
     /// Umigame accumulated error (the top value: no limit).
     UmigameError(u8),
     /// Umigame lowest value for Black (the other bound follows to keep them in order).
@@ -169,6 +171,7 @@ impl Settings {
             }
             Change::ForceOpenings(on) => s.force_openings = on,
             Change::BoardStyle(style) => s.display.board_style = style,
+            Change::Review(review) => s.review = review.clamped(),
             Change::TimerMinutes(m) => s.display.timer_minutes = m.min(*super::TIMER_MINUTES.end()),
             Change::UmigameError(error) => s.display.umigame_error = error.min(*UMIGAME_ERRORS.end()),
             Change::UmigameMin(v) if UMIGAME_SCORES.contains(&v) => {

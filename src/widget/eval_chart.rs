@@ -30,6 +30,8 @@ pub struct EvalChart {
     alt_palette: bool,
     /// The ply a random board was generated at: the line before it is drawn grey, the position ringed.
     random_start: Option<usize>,
+    /// Game ▸ Review's marks: a coloured ring on the main line at each graded error's ply.
+    marks: Vec<(usize, iced::Color)>,
     cache: Cache,
 }
 
@@ -76,6 +78,14 @@ impl EvalChart {
         self.level = Some(level);
         self.alt_palette = alt_palette;
         self.cache.clear();
+    }
+
+    /// The review's marks (ply, colour), drawn on the main line's values.
+    pub fn set_marks(&mut self, marks: Vec<(usize, iced::Color)>) {
+        if marks != self.marks {
+            self.marks = marks;
+            self.cache.clear();
+        }
     }
 
     /// A view of the chart that reports clicks and drags as `on_pick(ply)`.
@@ -228,6 +238,11 @@ impl<Message> Chart<Message> for ChartView<'_, Message> {
             && let Some(p) = main.iter().find(|p| p.0 as usize == start)
         {
             let _ = chart.draw_series([Circle::new(*p, 7, main_style.stroke_width(2))]);
+        }
+        for (ply, color) in &chart_data.marks {
+            if let Some(p) = main.iter().find(|p| p.0 as usize == *ply) {
+                let _ = chart.draw_series([Circle::new(*p, 6, to_rgb(*color, 1.0).stroke_width(3))]);
+            }
         }
         if let Some((from, values)) = &chart_data.fork {
             let mut fork = points(*from + 1, values);

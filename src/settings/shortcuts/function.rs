@@ -35,6 +35,12 @@ functions! {
     NewSelfplay,
     /// Analyze the game.
     Analyze,
+    /// Review the game (grade every move).
+    Review,
+    /// In a review: to the position before the next mistake.
+    NextMistake,
+    /// In a review: to the position before the previous mistake.
+    PreviousMistake,
     /// Game Information.
     GameInformation,
     /// Pass (when a pass waits for a click).
@@ -149,6 +155,9 @@ impl Function {
             F::NewGameHumanWhite => &s.new_game_as_white,
             F::NewSelfplay => &s.new_selfplay,
             F::Analyze => &s.analyze,
+            F::Review => &s.review,
+            F::NextMistake => &s.review_next,
+            F::PreviousMistake => &s.review_previous,
             F::GameInformation => &s.game_information,
             F::Pass => &s.pass,
             F::UseBook => &s.use_book,
