@@ -18,6 +18,8 @@ pub enum Purpose {
     SaveGame,
     /// A Book menu item that needs a file (Import, Export, Merge, Book Reference).
     Book(Operation),
+    /// Game records to import into the game archive.
+    Archive,
 }
 
 impl Purpose {
@@ -26,7 +28,7 @@ impl Purpose {
     pub const fn saves(self) -> bool {
         match self {
             Purpose::SaveGame => true,
-            Purpose::OpenGame => false,
+            Purpose::OpenGame | Purpose::Archive => false,
             Purpose::Book(operation) => operation.writes_file(),
         }
     }
@@ -37,6 +39,7 @@ impl Purpose {
         match self {
             Purpose::OpenGame | Purpose::SaveGame => &["json"],
             Purpose::Book(operation) => operation.extensions(),
+            Purpose::Archive => crate::explorer::EXTENSIONS,
         }
     }
 
