@@ -25,7 +25,7 @@ pub struct Value {
 }
 
 /// Portions of the move table's columns: move, games, Black, draw, White, mean score, value.
-const MOVE_COLUMNS: [u16; 7] = [2, 2, 2, 2, 2, 2, 2];
+const MOVE_COLUMNS: [u16; 7] = [3, 2, 2, 2, 2, 2, 2];
 /// Portions of the game list's columns: Black, White, tournament, year, result.
 const GAME_COLUMNS: [u16; 5] = [4, 4, 4, 2, 2];
 
@@ -139,7 +139,6 @@ impl Explorer {
             for stats in &lookup.moves {
                 body = body.push(move_row(stats, values));
             }
-            body = body.push(text(s.explorer_value_note.clone()).size(11));
         }
         body = body.push(text(s.explorer_games.clone()).size(13));
         let head = [
@@ -153,14 +152,17 @@ impl Explorer {
         for game in &lookup.games {
             body = body.push(game_row(s, game));
         }
-        body
+        body.push(text(s.explorer_value_note.clone()).size(11))
     }
 }
 
 fn move_row<'a>(stats: &MoveStats, values: &[Value]) -> Element<'a, Message> {
     let value = values.iter().find(|v| v.mv == stats.mv).map_or_else(String::new, |v| format!("{:+}", v.value));
+    // The moves its own symmetries make the same as this one, in square order after it.
+    let mut equivalent = stats.equivalent.clone();
+    equivalent.sort_by_key(|mv| mv.square().map(shirokuro_engine::Square::index));
     let texts = vec![
-        stats.mv.to_string(),
+        std::iter::once(&stats.mv).chain(&equivalent).map(ToString::to_string).collect::<Vec<_>>().join(" "),
         stats.games.to_string(),
         percent(stats.black_wins, stats.games),
         percent(stats.draws, stats.games),

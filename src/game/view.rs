@@ -53,7 +53,9 @@ impl Game {
             side = side.push(self.info_panel(ctx).map(wrap));
         }
         if display.show_graph {
-            side = side.push(self.graph(ctx).map(wrap));
+            // Lower beside a panel, so that the panel keeps room for its table at 1100 × 720.
+            let height = if panel.is_some() { 120.0 } else { 200.0 };
+            side = side.push(self.graph(ctx, height).map(wrap));
         }
         if let Some(panel) = panel {
             side = side.push(panel);
@@ -236,13 +238,13 @@ impl Game {
         })
     }
 
-    fn graph(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
+    fn graph(&self, ctx: &Ctx<'_>, height: f32) -> Element<'_, Message> {
         let s = ctx.strings();
         let alt = ctx.settings.display.alt_palette;
         let level = Level::clamped(ctx.settings.level);
         let chart = plotters_iced2::ChartWidget::new(self.chart.view(Message::GraphPicked))
             .width(Length::Fill)
-            .height(Length::Fixed(200.0));
+            .height(Length::Fixed(height));
         // Legend: the selectivities this level uses, midgame first.
         let mut used: Vec<(u8, bool)> = Vec::new();
         for ply in 0..60u8 {
