@@ -184,7 +184,7 @@ fn without_an_archive_the_panel_offers_the_import_which_builds_one() {
         Request { purpose: Purpose::Archive, folder: dir.path().into(), name: None, filter: "Game records".into() };
     apply(&mut app, vec![Message::FilePicked(request.clone(), Picked::Chosen(games.clone()))]);
     let job = app.explorer().import_running().cloned().expect("the import runs");
-    assert_eq!(job.chosen, [games.clone()]);
+    assert_eq!(job.chosen, std::slice::from_ref(&games));
     assert!(shows(&app, selector::id("explorer-stop")));
     apply(&mut app, vec![Message::Game(SquareClicked(Square::F5))]);
     assert!(app.explorer().lookup_in_flight().is_none(), "no lookup while the import runs");

@@ -266,8 +266,8 @@ pub fn summarize(moves: &[Option<MoveReview>]) -> [PlayerSummary; 2] {
 /// whose position-before lies after `ply` — or, with `forward` false, the last one before `ply`.
 #[must_use]
 pub fn next_error(moves: &[Option<MoveReview>], ply: usize, forward: bool) -> Option<usize> {
-    let errors = moves.iter().flatten().filter(|m| m.grade.is_error()).map(|m| m.ply.saturating_sub(1));
-    if forward { errors.into_iter().find(|&p| p > ply) } else { errors.filter(|&p| p < ply).next_back() }
+    let mut errors = moves.iter().flatten().filter(|m| m.grade.is_error()).map(|m| m.ply.saturating_sub(1));
+    if forward { errors.find(|&p| p > ply) } else { errors.rfind(|&p| p < ply) }
 }
 
 #[cfg(test)]

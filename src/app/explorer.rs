@@ -63,7 +63,7 @@ impl App {
         let position = self.game.position();
         let mut values: Vec<Value> = ctx
             .book
-            .and_then(|book| book.read())
+            .and_then(crate::book::SharedBook::read)
             .map(|book| book.move_values(&position.board))
             .unwrap_or_default()
             .into_iter()

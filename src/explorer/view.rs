@@ -84,7 +84,7 @@ impl Explorer {
         if let Some(importing) = &self.importing {
             let line = match &importing.progress {
                 Some(p) => {
-                    let share = if p.total == 0 { 0 } else { p.done.saturating_mul(100) / p.total };
+                    let share = p.done.saturating_mul(100).checked_div(p.total).unwrap_or(0);
                     fill(&s.explorer_importing, &[&stage_name(s, p.stage), &share])
                 }
                 None => fill(&s.explorer_importing, &[&stage_name(s, ImportStage::Reading), &0]),
