@@ -23,7 +23,6 @@ use shirokuro_engine::{Move, Position};
 
 pub use job::{Answer, Found, GameJob, GameRead, ImportEvent, ImportJob, LookupJob};
 pub use load::Aligned;
-pub use view::Value;
 
 use crate::failure::Shared;
 use crate::notice::Notice;
@@ -76,6 +75,15 @@ pub enum Action {
     PickFiles,
     /// Tell the user.
     Notice(Notice),
+}
+
+/// The value of a move from the position shown, for the side to move: the book's, else the hints'.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Value {
+    /// The move.
+    pub mv: Move,
+    /// Its value in discs.
+    pub value: i32,
 }
 
 /// The position and filter a lookup is wanted for.

@@ -4,25 +4,15 @@
 
 use iced::widget::{Column, Row, button, column, container, row, scrollable, text, text_input};
 use iced::{Alignment, Element, Length};
-use shirokuro_engine::Move;
 use shirokuro_engine::archive::{GameSummary, ImportStage, Lookup, MoveStats};
 use shirokuro_engine::format::Winner;
 
-use super::{Explorer, Found, Message};
+use super::{Explorer, Found, Message, Value};
 use crate::i18n::{Strings, fill};
 use crate::notice::archive;
 
 /// Text size of the panel.
 const SIZE: u32 = 12;
-
-/// The value of a move from the position shown, for the side to move: the book's, else the hints'.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Value {
-    /// The move.
-    pub mv: Move,
-    /// Its value in discs.
-    pub value: i32,
-}
 
 /// Portions of the move table's columns: move, games, Black, draw, White, mean score, value.
 const MOVE_COLUMNS: [u16; 7] = [3, 2, 2, 2, 2, 2, 2];
