@@ -4,11 +4,12 @@
 //!
 //! Why a short-lived thread per request rather than a worker thread that keeps the archive open: the `Archive` (an
 //! SQLite connection) is `Send` but not `Sync`, so it may live on one thread only, and every request here is short
-//! and rare — one lookup per position shown (0.3 ms warm), one game read per click. Opening the archive costs about as
-//! much as a lookup and the system's page cache keeps the file warm between opens, so there is nothing to keep; one
-//! lookup at a time is in flight (the newest wanted position follows when it answers), so requests never overlap; an
-//! import, which runs for seconds, gets its own thread and connection, and lookups wait until it ends, so readers
-//! and the writer never meet. And a job that is plain data can be run by a test without timing.
+//! and rare: one lookup per position shown (0.3 ms warm, docs/archive.md), one game read per click. Opening the
+//! archive is a file open and a header check (not timed apart), and the system's page cache keeps the file warm
+//! between opens, so there is little to keep. One lookup at a time is in flight (the newest wanted position follows
+//! when it answers), so requests never overlap; an import, which runs for seconds, gets its own thread and
+//! connection, and lookups wait until it ends, so readers and the writer never meet. And a job that is plain data
+//! can be run by a test without timing.
 
 use std::io;
 use std::path::{Path, PathBuf};
