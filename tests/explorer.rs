@@ -248,3 +248,23 @@ fn the_panel_is_worded_in_every_language() {
         assert!(shows(&app, s.explorer_no_archive.as_str()), "{language:?}");
     }
 }
+
+#[test]
+fn the_switch_is_kept_in_the_settings_file_and_in_out_offers_the_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("settings.toml");
+    let mut settings = people();
+    settings.display.show_explorer = true;
+    shirokuro::settings::save(&settings, &file).unwrap();
+    let loaded = shirokuro::settings::load(&file);
+    assert!(loaded.notices.is_empty(), "{:?}", loaded.notices);
+    assert!(loaded.settings.display.show_explorer);
+    assert!(!Settings::default().display.show_explorer, "off at first");
+
+    let (app, _dir) = app_with(people());
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_in_out")).expect("the In/Out menu");
+    let _ = ui.click(selector::id("explorer_import")).expect("Import Games into the Archive...");
+    let messages: Vec<Message> = ui.into_messages().collect();
+    assert!(messages.iter().any(|m| matches!(m, Message::Explorer(X::Import))));
+}
