@@ -31,6 +31,7 @@ use crate::settings::{self, Change, Paths, Settings};
 
 mod boxes;
 mod desktop;
+mod explorer;
 mod forced;
 mod keys;
 mod migration;
@@ -53,6 +54,7 @@ pub struct App {
     game: Game,
     books: Books,
     in_out: InOut,
+    explorer: crate::explorer::Explorer,
     engine: Option<Handle>,
     modal: Option<Modal>,
     /// Whether the user has been told that the system has no file dialog.
@@ -84,6 +86,7 @@ impl App {
         let language = settings.language.unwrap_or_else(Language::from_os);
         let game = Game::new(&Ctx { settings: &settings, language, book: None });
         let profile_bases = profiles::bases_at_start(&settings);
+        let explorer = crate::explorer::Explorer::new(&paths.data_dir);
         App {
             paths,
             settings,
@@ -92,6 +95,7 @@ impl App {
             game,
             books: Books::default(),
             in_out: InOut::default(),
+            explorer,
             engine: None,
             modal: None,
             told_no_dialog: false,
@@ -167,7 +171,8 @@ impl App {
     pub fn update(&mut self, message: Message) -> Task<Message> {
         let task = self.route(message);
         self.books.ask_for_views(&self.settings, self.game.position());
-        task
+        let lookup = self.follow_explorer();
+        Task::batch([task, lookup])
     }
 
     fn route(&mut self, message: Message) -> Task<Message> {
@@ -192,6 +197,7 @@ impl App {
                 self.in_out_action(action)
             }
             Message::Modal(message) => self.modal_message(message),
+            Message::Explorer(message) => self.explorer_message(message),
             Message::Engine(event) => self.engine_event(event),
             Message::NewGame(mode) => {
                 (self.settings.ai_plays_black, self.settings.ai_plays_white) = mode.ai_sides();
@@ -436,6 +442,7 @@ impl App {
             Purpose::OpenGame => InOut::open(path).map(Message::InOut),
             Purpose::ExportReview => self.save_review(path),
             Purpose::Book(operation) => self.book_message(book::Message::FileChosen(operation, path)),
+            Purpose::Archive => self.explorer_message(crate::explorer::Message::FilesChosen(vec![path])),
         }
     }
 
@@ -559,7 +566,7 @@ impl App {
                 .align_y(iced::Alignment::Center);
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file, &self.settings.ai_loss).map(Message::Modal),
-            None => self.game.view(&ctx).map(Message::Game),
+            None => self.game.view_with(&ctx, Message::Game, self.explorer_panel(&ctx)),
         };
         let status = self.books.progress_view(s).map_or_else(|| Element::from(text("")), |p| p.map(Message::Book));
         let status = container(status).padding([4, 10]).width(Length::Fill).height(Length::Fixed(STATUS_HEIGHT));

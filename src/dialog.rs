@@ -20,6 +20,8 @@ pub enum Purpose {
     Book(Operation),
     /// Game ▸ Review's Export: the review as text.
     ExportReview,
+    /// Game records to import into the game archive.
+    Archive,
 }
 
 impl Purpose {
@@ -28,7 +30,7 @@ impl Purpose {
     pub const fn saves(self) -> bool {
         match self {
             Purpose::SaveGame | Purpose::ExportReview => true,
-            Purpose::OpenGame => false,
+            Purpose::OpenGame | Purpose::Archive => false,
             Purpose::Book(operation) => operation.writes_file(),
         }
     }
@@ -40,6 +42,7 @@ impl Purpose {
             Purpose::OpenGame | Purpose::SaveGame => &["json"],
             Purpose::ExportReview => &["txt"],
             Purpose::Book(operation) => operation.extensions(),
+            Purpose::Archive => crate::explorer::EXTENSIONS,
         }
     }
 

@@ -251,6 +251,14 @@ strings! {
     review_player, review_counts, review_phases, review_move, review_better, review_no_move,
     review_settings, review_level, review_exact_from, review_good_max, review_inaccuracy_max, review_mistake_max,
     text_files, log_review_saved, notice_review_save_failed,
+    show_explorer, explorer_title, explorer_import, explorer_no_archive, explorer_summary, explorer_no_games,
+    explorer_looking, explorer_col_move, explorer_col_games, explorer_col_black, explorer_col_draw,
+    explorer_col_white, explorer_col_score, explorer_col_value, explorer_value_note, explorer_games,
+    explorer_col_tournament, explorer_col_year, explorer_col_result, explorer_years, explorer_player,
+    explorer_importing, explorer_stage_reading, explorer_stage_games, explorer_stage_replaying,
+    explorer_stage_positions, explorer_stage_committing, explorer_stop, explorer_files, explorer_failed,
+    explorer_loading_game, notice_archive_imported, notice_archive_stopped, notice_archive_failed,
+    archive_not_an_archive, archive_newer, archive_damaged, archive_unsupported, archive_read, archive_database,
 }
 
 #[cfg(test)]

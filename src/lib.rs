@@ -12,6 +12,7 @@ pub mod book;
 pub mod context;
 pub mod dialog;
 pub mod engine_worker;
+pub mod explorer;
 pub mod failure;
 pub mod forced_opening;
 pub mod fsutil;

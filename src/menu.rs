@@ -392,6 +392,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
                     endgame_error(label!(s.endgame_error_41), d, EndgameError::From41),
                 ],
             ),
+            toggle(label!(s.show_explorer), settings, Toggle::Explorer),
         ]
         .into_iter()
         .chain(auto_save_items(s, ProfileKind::Display, settings.display_profile_autosave))
@@ -475,6 +476,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
         action(label!(s.save_game), k(F::SaveGame).as_deref(), io(in_out::Message::SaveGame)),
         action(label!(s.open_game), k(F::OpenGame).as_deref(), io(in_out::Message::OpenGame)),
         action(label!(s.game_library), k(F::GameLibrary).as_deref(), io(in_out::Message::Library)),
+        action(label!(s.explorer_import), None, Message::Explorer(crate::explorer::Message::Import)),
     ]);
     let b = &settings.book;
     let inf = s.book_unlimited.as_str();

@@ -24,6 +24,8 @@ pub enum Message {
     Book(book::Message),
     /// An In/Out message.
     InOut(in_out::Message),
+    /// An Archive Explorer message.
+    Explorer(crate::explorer::Message),
     /// A message of the box shown.
     Modal(modal::Message),
     /// An event from the engine worker.

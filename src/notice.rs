@@ -14,6 +14,7 @@ use crate::i18n::{Strings, fill};
 use crate::open_file;
 use crate::screenshot::ScreenshotError;
 
+pub mod archive;
 mod game_file;
 mod text_problem;
 
@@ -224,6 +225,20 @@ pub enum Notice {
         /// Why.
         error: crate::fsutil::SaveFailure,
     },
+    /// An import into the game archive ended: games added, duplicates and bad games skipped.
+    ArchiveImported {
+        /// Games added.
+        added: u64,
+        /// Games the archive already had.
+        duplicates: u64,
+        /// Malformed or illegal games left out.
+        skipped: u64,
+    },
+    /// An import into the game archive failed or was stopped; the archive is as it was.
+    ArchiveImportFailed {
+        /// Why.
+        error: Shared<shirokuro_engine::archive::ArchiveError>,
+    },
 }
 
 impl Notice {
@@ -308,6 +323,13 @@ impl Notice {
                 let places: Vec<String> = looked.iter().map(|path| path.display().to_string()).collect();
                 fill(&s.notice_manual_missing, &[&places.join(", ")])
             }
+            Notice::ArchiveImported { added, duplicates, skipped } => {
+                fill(&s.notice_archive_imported, &[added, duplicates, skipped])
+            }
+            Notice::ArchiveImportFailed { error } => match &**error {
+                shirokuro_engine::archive::ArchiveError::Stopped => s.notice_archive_stopped.clone(),
+                error => fill(&s.notice_archive_failed, &[&archive::text(s, error)]),
+            },
         }
     }
 }

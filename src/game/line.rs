@@ -41,10 +41,17 @@ impl Game {
     /// Replaces the game by `moves` (checked legal; passes are made by themselves) played from `start`, with the
     /// cursor at the end. If the AI is to move there, it waits for Start.
     pub fn load_line(&mut self, start: Position, moves: &[Move], ctx: &Ctx<'_>) -> Action {
+        self.load_line_at(start, moves, usize::MAX, ctx)
+    }
+
+    /// As [`load_line`](Self::load_line), with the cursor at `ply` (discs placed from the start; the end if the line
+    /// is shorter): an archived game loaded at the position it was picked from.
+    pub fn load_line_at(&mut self, start: Position, moves: &[Move], ply: usize, ctx: &Ctx<'_>) -> Action {
         self.forget_last_game();
         self.random_start = None;
         self.board_edit = None;
         self.record = Record::from_line(start, None, moves.iter().filter_map(|mv| mv.square()).map(|sq| (sq, None)));
+        self.record.go_to(ply);
         self.clocks = super::clock::Clocks::default();
         self.paused = false;
         self.awaiting_start = self.ai_to_move(ctx.settings);

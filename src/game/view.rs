@@ -21,6 +21,17 @@ const BEST_LINE_MOVES: usize = 10;
 impl Game {
     /// The screen: the board on the left, the panels on the right.
     pub fn view<'a>(&'a self, ctx: &Ctx<'_>) -> Element<'a, Message> {
+        self.view_with(ctx, std::convert::identity, None)
+    }
+
+    /// The screen in the parent's messages (`wrap`), with another feature's `panel` in the log's place when given
+    /// (the Archive Explorer).
+    pub fn view_with<'a, M: 'a>(
+        &'a self,
+        ctx: &Ctx<'_>,
+        wrap: fn(Message) -> M,
+        panel: Option<Element<'a, M>>,
+    ) -> Element<'a, M> {
         let s = ctx.strings();
         let display = &ctx.settings.display;
         let clickable = !(self.is_thinking() || self.is_busy());
@@ -37,35 +48,39 @@ impl Game {
 
         let mut side = Column::new().spacing(10).width(Length::FillPortion(2));
         if let Some(editor) = &self.board_edit {
-            side = side.push(board_editor::view(s, editor));
+            side = side.push(Element::from(board_editor::view(s, editor)).map(wrap));
         } else if display.show_info {
-            side = side.push(self.info_panel(ctx));
+            side = side.push(self.info_panel(ctx).map(wrap));
         }
         if let Some(review) = &self.review {
             let panel = crate::review::view::view(review, self.record.ply(), s, Message::Review);
-            side =
-                side.push(container(panel).id("review").padding(6).width(Length::Fill).style(container::rounded_box));
+            let panel: Element<'_, Message> =
+                container(panel).id("review").padding(6).width(Length::Fill).style(container::rounded_box).into();
+            side = side.push(panel.map(wrap));
         }
         if display.show_graph {
-            side = side.push(self.graph(ctx));
+            // Lower beside a panel, so that the panel keeps room for its table at 1100 × 720.
+            let height = if panel.is_some() { 120.0 } else { 200.0 };
+            side = side.push(self.graph(ctx, height).map(wrap));
         }
-        if display.show_log {
+        if let Some(panel) = panel {
+            side = side.push(panel);
+        } else if display.show_log {
             let lines: Vec<Element<'_, Message>> = if self.log.is_empty() {
                 vec![text(s.log_empty.as_str()).size(12).into()]
             } else {
                 // Oldest first, as in the process log; the view stays at the newest line.
                 self.log.iter().map(|line| text(line.text(s)).size(12).into()).collect()
             };
-            side = side.push(
-                column![
-                    text(s.log_title.as_str()).size(14),
-                    scrollable(Column::with_children(lines).spacing(2)).anchor_bottom()
-                ]
-                .spacing(4)
-                .height(Length::Fill),
-            );
+            let log = column![
+                text(s.log_title.as_str()).size(14),
+                scrollable(Column::with_children(lines).spacing(2)).anchor_bottom()
+            ]
+            .spacing(4)
+            .height(Length::Fill);
+            side = side.push(Element::from(log).map(wrap));
         }
-        row![board, side].spacing(12).padding(10).into()
+        row![Element::from(board).map(wrap), side].spacing(12).padding(10).into()
     }
 
     fn info_panel(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
@@ -234,13 +249,13 @@ impl Game {
         })
     }
 
-    fn graph(&self, ctx: &Ctx<'_>) -> Element<'_, Message> {
+    fn graph(&self, ctx: &Ctx<'_>, height: f32) -> Element<'_, Message> {
         let s = ctx.strings();
         let alt = ctx.settings.display.alt_palette;
         let level = Level::clamped(ctx.settings.level);
         let chart = plotters_iced2::ChartWidget::new(self.chart.view(Message::GraphPicked))
             .width(Length::Fill)
-            .height(Length::Fixed(200.0));
+            .height(Length::Fixed(height));
         // Legend: the selectivities this level uses, midgame first.
         let mut used: Vec<(u8, bool)> = Vec::new();
         for ply in 0..60u8 {

@@ -135,6 +135,8 @@ pub enum Toggle {
     Focus,
     /// Hint values on the AI's turn.
     HintsOnAiTurn,
+    /// The Archive Explorer panel.
+    Explorer,
 }
 
 impl Settings {
@@ -238,6 +240,7 @@ fn display_flag(display: &mut Display, toggle: Toggle) -> &mut bool {
         Toggle::Timer => &mut display.show_timer,
         Toggle::Focus => &mut display.show_focus,
         Toggle::HintsOnAiTurn => &mut display.hints_on_ai_turn,
+        Toggle::Explorer => &mut display.show_explorer,
     }
 }
 

@@ -73,6 +73,8 @@ pub struct Display {
     pub show_focus: bool,
     /// Egaroucid's Display on AI's turn: the hint values of the AI's moves, found before it searches.
     pub hints_on_ai_turn: bool,
+    /// The Archive Explorer panel: the archive's games through the position shown (in the log's place).
+    pub show_explorer: bool,
 }
 
 /// The timer's minutes per player; 0 means no limit.
@@ -184,6 +186,7 @@ impl Default for Display {
             board_style: BoardStyle::Green,
             show_focus: false,
             hints_on_ai_turn: false,
+            show_explorer: false,
         }
     }
 }
@@ -215,6 +218,7 @@ impl Display {
         let show_timer = flag(&mut t, "show_timer", d.show_timer);
         let show_focus = flag(&mut t, "show_focus", d.show_focus);
         let hints_on_ai_turn = flag(&mut t, "hints_on_ai_turn", d.hints_on_ai_turn);
+        let show_explorer = flag(&mut t, "show_explorer", d.show_explorer);
         let board_style = take(&mut t, p, "board_style", any, notices).unwrap_or(d.board_style);
         let timer_minutes =
             take(&mut t, p, "timer_minutes", |v| TIMER_MINUTES.contains(v), notices).unwrap_or(d.timer_minutes);
@@ -264,6 +268,7 @@ impl Display {
             board_style,
             show_focus,
             hints_on_ai_turn,
+            show_explorer,
         }
     }
 }
