@@ -131,13 +131,8 @@ impl Explorer {
             }
         }
         body = body.push(text(s.explorer_games.clone()).size(13));
-        let head = [
-            &s.explorer_col_black,
-            &s.explorer_col_white,
-            &s.explorer_col_tournament,
-            &s.explorer_col_year,
-            &s.explorer_col_result,
-        ];
+        // The players' columns: the colours' names (the move table's "Black"/"White" are the wins' shares).
+        let head = [&s.black, &s.white, &s.explorer_col_tournament, &s.explorer_col_year, &s.explorer_col_result];
         body = body.push(container(cells(head.into_iter().cloned().collect(), &GAME_COLUMNS)).padding([0, 4]));
         for game in &lookup.games {
             body = body.push(game_row(s, game));
