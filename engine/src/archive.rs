@@ -40,6 +40,7 @@ mod ggf;
 mod import;
 mod key;
 mod lookup;
+mod new_game;
 mod schema;
 mod source;
 mod store;

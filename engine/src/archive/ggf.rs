@@ -15,7 +15,7 @@ use crate::calendar::UtcDateTime;
 use crate::format::Winner;
 use crate::protocol::ggf::{GgfError, parse_ggf};
 
-use super::source::NewGame;
+use super::new_game::NewGame;
 
 /// The games of a GGF text: each game's 1-based number and its text from `(;` to the closing `)`. A last game that
 /// does not end is returned too (its parse then reports the error).

@@ -9,7 +9,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
-use crate::board::Move;
 use crate::bounded;
 use crate::format::wthor::{self, GAME_RECORD_SIZE, HEADER_SIZE, NameFile, NameKind, WthorError};
 use crate::format::{GameRecord, RecordFormat, RecordedResult, Winner, records};
@@ -17,35 +16,11 @@ use crate::position::Position;
 
 use super::error::ArchiveError;
 use super::ggf;
+use super::new_game::NewGame;
 use super::types::Skipped;
 
 /// Lines parsed by one task.
 const CHUNK_LINES: usize = 2048;
-
-/// A game read from a file, before it enters the archive.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct NewGame {
-    pub black: Option<String>,
-    pub white: Option<String>,
-    pub tournament: Option<String>,
-    pub year: Option<u16>,
-    pub recorded_black_discs: Option<u8>,
-    pub theoretical_black_discs: Option<u8>,
-    pub black_diff: Option<i32>,
-    pub winner: Option<Winner>,
-    pub start: Position,
-    pub moves: Vec<Move>,
-    /// Index of its file in the import's file list (not part of what makes two games the same).
-    pub source: usize,
-}
-
-impl NewGame {
-    /// Whether two games are the same game: same moves, start and metadata (the file they came from aside).
-    #[must_use]
-    pub fn same_game(&self, other: &NewGame) -> bool {
-        NewGame { source: 0, ..self.clone() } == NewGame { source: 0, ..other.clone() }
-    }
-}
 
 /// The games of one file, the games skipped in it, and warnings.
 #[derive(Debug, Default)]
