@@ -190,6 +190,27 @@ pub struct LinePosition {
     pub played: Option<Square>,
 }
 
+/// The positions of the line played from `start` by `moves`, as a review takes them: a forced pass is folded into
+/// the position before it; the line stops at the first illegal move.
+#[must_use]
+pub fn line_of_moves(start: Position, moves: &[Move]) -> Vec<LinePosition> {
+    let mut line = vec![LinePosition { position: start, played: None }];
+    let mut at = start;
+    for &mv in moves {
+        let Ok(next) = at.play(mv) else { break };
+        at = next;
+        match mv.square() {
+            Some(square) => line.push(LinePosition { position: at, played: Some(square) }),
+            None => {
+                if let Some(last) = line.last_mut() {
+                    last.position = at;
+                }
+            }
+        }
+    }
+    line
+}
+
 /// Grades the move into each position of `line` from the values of `values` (one per position, `None` where not
 /// known yet): element `i` is the grade of the move into position `i`, `None` for the first position and where a
 /// value is missing. `in_book(i)` says whether position `i` is in the book.

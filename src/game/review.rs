@@ -95,6 +95,9 @@ impl Game {
 
     /// Keeps the review in step: the settings' thresholds, and no review of a line that is not the one viewed.
     pub(super) fn check_review(&mut self, ctx: &Ctx<'_>) {
+        if self.review.is_none() {
+            return;
+        }
         let line = loss::current_line(&self.record);
         let stale = self.review.as_ref().is_some_and(|r| !r.is_of(line.iter().map(|n| n.position)));
         if stale {

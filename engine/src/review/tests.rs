@@ -3,19 +3,7 @@ use crate::notation::parse_transcript;
 
 /// The positions of a transcript's line, with the squares played.
 fn line_of(transcript: &str) -> Vec<LinePosition> {
-    let parsed = parse_transcript(transcript).unwrap();
-    let mut line = vec![LinePosition { position: Position::INITIAL, played: None }];
-    let mut at = Position::INITIAL;
-    for mv in parsed.moves {
-        at = at.play(mv).unwrap();
-        if let Move::Place(square) = mv {
-            line.push(LinePosition { position: at, played: Some(square) });
-        } else if let Some(last) = line.last_mut() {
-            // A forced pass is folded into the position before.
-            last.position = at;
-        }
-    }
-    line
+    line_of_moves(Position::INITIAL, &parse_transcript(transcript).unwrap().moves)
 }
 
 fn value(value: i32, best: Option<&str>) -> Option<PositionValue> {

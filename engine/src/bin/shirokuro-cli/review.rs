@@ -10,7 +10,9 @@ use shirokuro_engine::Position;
 use shirokuro_engine::eval::weights;
 use shirokuro_engine::level::Level;
 use shirokuro_engine::notation::parse_transcript;
-use shirokuro_engine::review::{Grade, LinePosition, PositionValue, ReviewOptions, Thresholds, grade_moves, summarize};
+use shirokuro_engine::review::{
+    Grade, PositionValue, ReviewOptions, Thresholds, grade_moves, line_of_moves, summarize,
+};
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::Thinker;
 
@@ -54,7 +56,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = SolveOptions::default().with_threads(args.threads).with_hash_level(args.hash_level);
     let thinker = Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())?;
     let book = load_book(args.book.as_deref())?;
-    let line = line_of(&transcript.moves);
+    let line = line_of_moves(Position::INITIAL, &transcript.moves);
     let review = ReviewOptions { level: args.level, exact_from: args.exact_from };
     let start = Instant::now();
     let mut values: Vec<Option<PositionValue>> = vec![None; line.len()];
@@ -109,23 +111,4 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         elapsed.as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// The line's positions (a forced pass folded into the position before it).
-fn line_of(moves: &[shirokuro_engine::Move]) -> Vec<LinePosition> {
-    let mut line = vec![LinePosition { position: Position::INITIAL, played: None }];
-    let mut at = Position::INITIAL;
-    for &mv in moves {
-        let Ok(next) = at.play(mv) else { break };
-        at = next;
-        match mv.square() {
-            Some(square) => line.push(LinePosition { position: at, played: Some(square) }),
-            None => {
-                if let Some(last) = line.last_mut() {
-                    last.position = at;
-                }
-            }
-        }
-    }
-    line
 }
