@@ -30,7 +30,9 @@ use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::{SearchError, SolveOptions};
 pub use shirokuro_engine::think::HintKind;
 use shirokuro_engine::think::loss_curves::LossCurves;
-use shirokuro_engine::think::{HintsEnd, Policy, Source, ThinkProgress, Thinker, ThinkerStop, Thought, book_hints};
+use shirokuro_engine::think::{
+    HintsEnd, Policy, Source, Sparring, ThinkProgress, Thinker, ThinkerStop, Thought, book_hints,
+};
 use shirokuro_engine::{Color, Move, Position, Square};
 
 use crate::book::SharedBook;
@@ -58,6 +60,8 @@ pub enum Job {
         loss: Option<LossCurves>,
         /// The time the move may take when the AI plays by its clock.
         time: Option<Duration>,
+        /// Settings ▸ AI Style: the human-like sparring partner, when on.
+        sparring: Option<Sparring>,
     },
     /// Evaluate every legal move, streaming values as they are found.
     Hints {
@@ -142,6 +146,13 @@ pub enum Event {
         generation: u64,
         /// The result.
         thought: Thought,
+    },
+    /// The human-like sparring partner's loss with the move the next [`Event::Thought`] brings.
+    SparringLoss {
+        /// The request's generation.
+        generation: u64,
+        /// Discs lost against its best move.
+        loss: i32,
     },
     /// One move's hint value (for the side to move).
     Hint {
@@ -387,8 +398,8 @@ impl Worker {
         }
         let Some(thinker) = self.thinker.take() else { return true };
         let alive = match request.job {
-            Job::Think { position, level, book, loss, time } => {
-                let policy = Policy::new(level).with_loss(loss).with_time(time);
+            Job::Think { position, level, book, loss, time, sparring } => {
+                let policy = Policy::new(level).with_loss(loss).with_time(time).with_sparring(sparring);
                 self.think(&thinker, generation, &position, &policy, book.as_ref())
             }
             Job::Hints { position, level, book } => self.hints(&thinker, generation, position, level, book.as_ref()),
@@ -439,7 +450,9 @@ impl Worker {
         if !self.is_current(generation) {
             return alive;
         }
+        let counted = choice.loss.is_none_or(|loss| self.emit(Event::SparringLoss { generation, loss }));
         alive
+            && counted
             && self.emit(Event::Thought { generation, thought: choice.thought })
             && self.emit(Event::Done { generation })
     }

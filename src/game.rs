@@ -17,6 +17,7 @@ mod mode;
 mod openings;
 mod review;
 mod scene;
+mod sparring;
 mod view;
 
 use std::collections::VecDeque;
@@ -183,6 +184,8 @@ pub struct Game {
     forced: (crate::forced_opening::Folder, Vec<(Vec<Square>, f64)>),
     /// Game ▸ Review, while its panel is open.
     review: Option<crate::review::Review>,
+    /// Settings ▸ AI Style: what the human-like partner lost with each of its moves.
+    sparring: sparring::Ledger,
 }
 
 impl Game {
@@ -218,6 +221,7 @@ impl Game {
             forced: Default::default(),
             focus: None,
             review: None,
+            sparring: sparring::Ledger::default(),
         };
         game.awaiting_start = game.ai_to_move(ctx.settings);
         game.refresh(ctx);
@@ -553,6 +557,7 @@ impl Game {
         self.best_line = None;
         self.hints.clear();
         self.review = None;
+        self.sparring.clear();
     }
 
     fn graph_picked(&mut self, ply: usize, ctx: &Ctx<'_>) -> Action {

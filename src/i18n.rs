@@ -259,6 +259,8 @@ strings! {
     explorer_stage_positions, explorer_stage_committing, explorer_stop, explorer_files, explorer_failed,
     explorer_loading_game, notice_archive_imported, notice_archive_stopped, notice_archive_failed,
     archive_not_an_archive, archive_newer, archive_damaged, archive_unsupported, archive_read, archive_database,
+    ai_style, ai_style_engine, ai_style_strength, strength_beginner, strength_casual, strength_club,
+    strength_tournament, strength_expert, ai_style_average, ai_style_max,
 }
 
 #[cfg(test)]

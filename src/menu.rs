@@ -16,6 +16,7 @@ use crate::settings::{self, BoardStyle, Change, EndgameError, GraphMode, PlayOrd
 use crate::shortcut::Function as F;
 use shirokuro_engine::bitboard::Symmetry;
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
+use shirokuro_engine::think::sparring::Strength;
 
 type MenuItem<'a> = Item<'a, Message, iced::Theme, iced::Renderer>;
 
@@ -260,6 +261,33 @@ fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::Settings) ->
     ]
 }
 
+/// Settings ▸ AI Style: the engine, or the human-like sparring partner at a named strength or a loss of one's own.
+fn ai_style_items<'a>(s: &Strings, style: settings::AiStyle) -> Vec<MenuItem<'a>> {
+    use settings::AiStyle;
+    let set = move |style: AiStyle| Message::Setting(Change::AiStyle(style));
+    let engine =
+        check(label!(s.ai_style_engine), !style.human_like, move |on| set(AiStyle { human_like: !on, ..style }));
+    let strengths = Strength::ALL.into_iter().map(move |strength| {
+        let (name, id) = match strength {
+            Strength::Beginner => label!(s.strength_beginner),
+            Strength::Casual => label!(s.strength_casual),
+            Strength::Club => label!(s.strength_club),
+            Strength::Tournament => label!(s.strength_tournament),
+            Strength::Expert => label!(s.strength_expert),
+        };
+        let line = fill(&s.ai_style_strength, &[&name, &strength.style().average_loss]);
+        let chosen = style.human_like && style.strength() == Some(strength);
+        check((line, id), chosen, move |_| set(AiStyle::at(strength)))
+    });
+    let average = range(label!(s.ai_style_average), settings::SPARRING_AVERAGES, style.average_loss, move |v| {
+        set(AiStyle { human_like: true, average_loss: v, ..style })
+    });
+    let max = range(label!(s.ai_style_max), settings::SPARRING_MAX_LOSSES, style.max_loss, move |v| {
+        set(AiStyle { human_like: true, max_loss: v, ..style })
+    });
+    std::iter::once(engine).chain(strengths).chain([average, max]).collect()
+}
+
 /// Game ▸ Review Settings: the level, the exact range and the grade thresholds.
 fn review_items<'a>(s: &Strings, r: settings::ReviewSettings) -> Vec<MenuItem<'a>> {
     let set = move |r: settings::ReviewSettings| Message::Setting(Change::Review(r));
@@ -325,6 +353,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             }),
             check(label!(s.pause_on_pass), settings.pause_on_pass, |on| Message::Setting(Change::PauseOnPass(on))),
             submenu(label!(s.ai_loss), ai_loss_items(s, settings)),
+            submenu(label!(s.ai_style), ai_style_items(s, settings.ai_style)),
             check(label!(s.force_openings), settings.force_openings, |on| Message::Setting(Change::ForceOpenings(on))),
             action(label!(s.forced_setting), None, Message::ForcedOpenings),
             action(label!(s.profile_ai), None, Message::Profiles(ProfileKind::Ai)),

@@ -18,6 +18,7 @@ use crate::fsutil::{self, SaveFailure};
 use crate::i18n::Language;
 use crate::notice::{Notice, SettingsProblem};
 
+mod ai_style;
 pub mod change;
 mod display;
 pub mod profile;
@@ -25,6 +26,7 @@ mod review;
 mod salvage;
 pub mod shortcuts;
 
+pub use ai_style::{AiStyle, SPARRING_AVERAGES, SPARRING_MAX_LOSSES};
 pub use change::{Change, Toggle, display_value};
 pub use display::{
     BoardStyle, Display, EndgameError, GraphMode, PlayOrder, TIMER_MINUTES, UMIGAME_DEPTHS, UMIGAME_ERRORS,
@@ -123,6 +125,8 @@ pub struct Settings {
     pub buttons: shortcuts::Buttons,
     /// Game ▸ Review: its level, exact range and grade thresholds.
     pub review: ReviewSettings,
+    /// Settings ▸ AI Style: the engine at its level, or the human-like sparring partner.
+    pub ai_style: AiStyle,
 }
 
 /// What Operate › Generate Random Board makes: a position after `moves` moves worth `score_min..=score_max` discs for
@@ -261,6 +265,7 @@ impl Default for Settings {
             shortcuts: shortcuts::Shortcuts::default(),
             buttons: shortcuts::Buttons::default(),
             review: ReviewSettings::default(),
+            ai_style: AiStyle::default(),
         }
     }
 }
@@ -438,6 +443,8 @@ impl Settings {
                 .map_or(d.buttons, |t| shortcuts::Buttons::from_table(t, notices)),
             review: sub_table(&mut table, "review", notices)
                 .map_or(d.review, |t| ReviewSettings::from_table(t, notices)),
+            ai_style: sub_table(&mut table, "ai_style", notices)
+                .map_or(d.ai_style, |t| AiStyle::from_table(t, notices)),
         };
         unknown_keys(table, "", notices);
         settings

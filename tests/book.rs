@@ -323,6 +323,7 @@ fn the_engine_plays_book_moves_and_labels_book_hints() {
             book: book.clone(),
             loss: None,
             time: None,
+            sparring: None,
         };
         handle.send(Request { generation, job });
         let engine_worker::Event::Thought { thought, .. } = next(&mut events) else { panic!("a thought") };

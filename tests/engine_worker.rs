@@ -33,7 +33,14 @@ fn the_worker_moves_and_streams_hints() {
     let (handle, mut events) = started();
     handle.send(Request {
         generation: 1,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(2), book: None, loss: None, time: None },
+        job: Job::Think {
+            position: Position::INITIAL,
+            level: Level::clamped(2),
+            book: None,
+            loss: None,
+            time: None,
+            sparring: None,
+        },
     });
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(thought.best_move.is_some());
@@ -60,7 +67,14 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     // Level 60 solves the initial position exactly: hours of work.
     handle.send(Request {
         generation: 5,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(60), book: None, loss: None, time: None },
+        job: Job::Think {
+            position: Position::INITIAL,
+            level: Level::clamped(60),
+            book: None,
+            loss: None,
+            time: None,
+            sparring: None,
+        },
     });
     std::thread::sleep(Duration::from_millis(100));
     let cancelled = Instant::now();
@@ -68,7 +82,14 @@ fn cancel_stops_a_long_search_quickly_without_a_result() {
     // The next job runs as soon as the stopped one returns; its result is the first non-log event.
     handle.send(Request {
         generation: 7,
-        job: Job::Think { position: Position::INITIAL, level: Level::clamped(1), book: None, loss: None, time: None },
+        job: Job::Think {
+            position: Position::INITIAL,
+            level: Level::clamped(1),
+            book: None,
+            loss: None,
+            time: None,
+            sparring: None,
+        },
     });
     let Event::Thought { generation, .. } = next(&mut events) else { panic!("a thought") };
     assert_eq!(generation, 7, "the stopped search reported nothing");
@@ -88,6 +109,7 @@ fn a_move_by_the_clock_ends_when_its_time_is_spent() {
             book: None,
             loss: None,
             time: Some(Duration::from_millis(250)),
+            sparring: None,
         },
     });
     let Event::Thought { generation: 3, thought } = next(&mut events) else { panic!("a thought") };
@@ -156,7 +178,7 @@ fn the_worker_plays_with_the_loss_curves() {
     let loss = Some(LossCurves::flat(64, 100));
     handle.send(Request {
         generation: 1,
-        job: Job::Think { position, level: Level::clamped(2), book: None, loss, time: None },
+        job: Job::Think { position, level: Level::clamped(2), book: None, loss, time: None, sparring: None },
     });
     let Event::Thought { generation: 1, thought } = next(&mut events) else { panic!("a thought") };
     assert!(position.board.is_legal(thought.best_move.unwrap()));
@@ -192,7 +214,14 @@ fn the_app_and_the_command_line_choose_the_same_move() {
         assert_eq!(cli.source, Source::Book);
         handle.seed(seed);
         let generation = seed + 100;
-        let job = Job::Think { position: Position::INITIAL, level, book: Some(shared.clone()), loss: None, time: None };
+        let job = Job::Think {
+            position: Position::INITIAL,
+            level,
+            book: Some(shared.clone()),
+            loss: None,
+            time: None,
+            sparring: None,
+        };
         handle.send(Request { generation, job });
         let Event::Thought { thought, .. } = next(&mut events) else { panic!("a move") };
         assert_eq!(thought.best_move, cli.mv, "seed {seed}");

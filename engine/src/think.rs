@@ -25,11 +25,12 @@ pub mod loss_curves;
 mod null_window;
 pub mod policy;
 mod review;
+pub mod sparring;
 mod timed;
 
 pub use analysis::Analysis;
 pub use hints::{Hint, HintKind, HintsEnd, book_hints};
-pub use policy::{Choice, OUT_OF_BOOK_MARGIN, Policy, Source};
+pub use policy::{Choice, OUT_OF_BOOK_MARGIN, Policy, Source, Sparring};
 pub use timed::move_budget;
 
 /// The level at which the position after a move is searched when the moves of a position are compared (hints, the

@@ -6,4 +6,5 @@ pub mod arena;
 pub mod bench;
 pub mod label;
 pub mod mpc_fit;
+pub mod sparring;
 pub mod train;

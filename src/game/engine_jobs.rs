@@ -75,6 +75,10 @@ impl Game {
                 self.running = None;
                 self.plan(ctx)
             }
+            Event::SparringLoss { generation, loss } if generation == self.generation => {
+                self.sparring.record(self.record.current().position, loss);
+                Action::None
+            }
             Event::Thought { generation, thought } if generation == self.generation => {
                 let ply = self.record.ply();
                 let side = self.record.current().position.side_to_move;
@@ -177,6 +181,7 @@ impl Game {
                     book: ctx.book.cloned(),
                     loss: ai_loss(ctx.settings),
                     time: None,
+                    sparring: self.sparring.sparring(ctx.settings.ai_style, &self.record),
                 };
                 Action::Engine(Order::Start(Request { generation: self.generation, job }))
             }
@@ -207,6 +212,7 @@ impl Game {
                 book: ctx.book.cloned(),
                 loss: ai_loss(ctx.settings),
                 time: self.move_budget(ctx),
+                sparring: self.sparring.sparring(ctx.settings.ai_style, &self.record),
             },
         }))
     }
@@ -309,6 +315,7 @@ impl Game {
                         book: ctx.book.cloned(),
                         loss: ai_loss(ctx.settings),
                         time: self.move_budget(ctx),
+                        sparring: self.sparring.sparring(ctx.settings.ai_style, &self.record),
                     },
                 ))
             }

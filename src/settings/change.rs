@@ -50,6 +50,8 @@ pub enum Change {
     BoardStyle(super::BoardStyle),
     /// Game ▸ Review's settings (kept in range and in order).
     Review(super::ReviewSettings),
+    /// Settings ▸ AI Style (kept in range).
+    AiStyle(super::AiStyle),
     /// Umigame accumulated error (the top value: no limit).
     UmigameError(u8),
     /// Umigame lowest value for Black (the other bound follows to keep them in order).
@@ -174,6 +176,7 @@ impl Settings {
             Change::ForceOpenings(on) => s.force_openings = on,
             Change::BoardStyle(style) => s.display.board_style = style,
             Change::Review(review) => s.review = review.clamped(),
+            Change::AiStyle(style) => s.ai_style = style.clamped(),
             Change::TimerMinutes(m) => s.display.timer_minutes = m.min(*super::TIMER_MINUTES.end()),
             Change::UmigameError(error) => s.display.umigame_error = error.min(*UMIGAME_ERRORS.end()),
             Change::UmigameMin(v) if UMIGAME_SCORES.contains(&v) => {

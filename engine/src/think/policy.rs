@@ -14,9 +14,13 @@
 //! 3. **Search.** Without a usable book move: [`Thinker::think_with_loss`] under the loss curves, or
 //!    [`Thinker::think_with_progress`] at the level.
 //!
+//! The human-like sparring partner ([`Policy::sparring`], Settings ▸ AI Style) skips the book and plays
+//! [`Thinker::choose_sparring`]: its losses are spread over the whole game, the opening included.
+//!
 //! Every random draw comes from the caller's [`GameRng`], so the same position, policy and seed give the same move.
 
 use super::loss_curves::{LossCurves, choose_with_curves};
+use super::sparring::SparringStyle;
 use super::{ThinkProgress, Thinker, Thought, child_level};
 use crate::board::Move;
 use crate::book::{Book, LEVEL_UNDEFINED, MoveValue, book_child, ops, views};
@@ -45,13 +49,24 @@ pub struct Policy {
     /// is spent and plays the best move found (the loss curves are not used then: their extra searches have no
     /// budget of their own).
     pub time: Option<std::time::Duration>,
+    /// The human-like sparring partner, when on: its style and what it has lost so far this game.
+    pub sparring: Option<Sparring>,
+}
+
+/// The sparring partner's part of a [`Policy`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sparring {
+    /// How it plays.
+    pub style: SparringStyle,
+    /// Discs it has lost so far this game.
+    pub lost: u32,
 }
 
 impl Policy {
     /// Searching at `level`, without a book or accepted losses.
     #[must_use]
     pub fn new(level: Level) -> Policy {
-        Policy { level, variation: 0, loss: None, check_out_of_book: true, time: None }
+        Policy { level, variation: 0, loss: None, check_out_of_book: true, time: None, sparring: None }
     }
 
     /// The same policy at `level`.
@@ -82,6 +97,13 @@ impl Policy {
         self
     }
 
+    /// Plays as the human-like sparring partner (or not).
+    #[must_use]
+    pub fn with_sparring(mut self, sparring: Option<Sparring>) -> Policy {
+        self.sparring = sparring;
+        self
+    }
+
     /// Turns the check of the moves missing from the book on or off.
     #[must_use]
     pub fn with_out_of_book_check(mut self, check: bool) -> Policy {
@@ -99,6 +121,8 @@ pub enum Source {
     Search,
     /// A search under the loss curves (the move may lose against the best one).
     SearchWithLoss,
+    /// The human-like sparring partner (the move may lose against the best one; [`Choice::loss`] says how much).
+    Sparring,
 }
 
 /// The AI's move with its value and origin.
@@ -112,11 +136,13 @@ pub struct Choice {
     pub source: Source,
     /// The details: for a book move, a thought with no nodes whose line follows the book.
     pub thought: Thought,
+    /// The sparring partner's loss against its best move (`None` for the other sources).
+    pub loss: Option<i32>,
 }
 
 impl Choice {
     fn new(thought: Thought, source: Source) -> Choice {
-        Choice { mv: thought.best_move, value: thought.score, source, thought }
+        Choice { mv: thought.best_move, value: thought.score, source, thought, loss: None }
     }
 }
 
@@ -147,6 +173,9 @@ impl Thinker {
         book: &Book,
         rng: &mut GameRng,
     ) -> Option<Choice> {
+        if policy.sparring.is_some() {
+            return None;
+        }
         self.book_thought(book, position, policy, rng).map(|thought| Choice::new(thought, Source::Book))
     }
 
@@ -158,6 +187,10 @@ impl Thinker {
         rng: &mut GameRng,
         progress: &mut dyn FnMut(&ThinkProgress),
     ) -> Choice {
+        if let Some(Sparring { style, lost }) = policy.sparring {
+            let choice = self.choose_sparring(position, policy.level, style, lost, rng);
+            return Choice { loss: Some(choice.loss), ..Choice::new(choice.thought, Source::Sparring) };
+        }
         if let Some(budget) = policy.time {
             return Choice::new(self.think_timed(position, policy.level, budget, progress), Source::Search);
         }

@@ -39,6 +39,7 @@ mod randboard;
 mod review;
 mod selfplay;
 mod solve;
+mod sparring;
 mod train;
 mod xot;
 
@@ -90,6 +91,8 @@ enum Command {
     Review(review::Args),
     /// The game archive: import WTHOR, GGF and text game records, statistics, and what was played from a position.
     Archive(archive::Args),
+    /// The human-like sparring partner measured: games against an AI, and human game records the same way.
+    Sparring(sparring::Args),
     /// Our list of XOT openings: the balanced positions a few moves in, found by search (see docs/xot.md).
     Xot(xot::Args),
 }
@@ -115,6 +118,7 @@ fn main() -> ExitCode {
         Command::Xot(args) => xot::run(&args),
         Command::Archive(args) => archive::run(&args),
         Command::Review(args) => review::run(&args),
+        Command::Sparring(args) => sparring::run(&args),
     };
     let code = match outcome {
         Ok(code) => code,

@@ -112,3 +112,20 @@ fn loss_curves_search_with_loss_outside_the_book() {
     let again = choose(&thinker, &position, &policy, None, 9);
     assert_eq!((again.mv, again.value), (choice.mv, choice.value));
 }
+
+/// The sparring partner skips the book, and its choice reports its loss against its own best move.
+#[test]
+fn the_sparring_partner_skips_the_book_and_reports_its_loss() {
+    let thinker = thinker();
+    let mut book = Book::new();
+    let d3 = Position::INITIAL.play(Move::Place(Square::D3)).unwrap();
+    let _ = book.insert(&d3.board, Entry::new(0, 21));
+    let style = crate::think::sparring::Strength::Beginner.style();
+    let policy = Policy::new(Level::new(2).unwrap()).with_sparring(Some(Sparring { style, lost: 0 }));
+    let position = crate::notation::parse_transcript("f5d6c3d3c4").unwrap().end;
+    let choice = choose(&thinker, &position, &policy, Some(&book), 4);
+    assert_eq!(choice.source, Source::Sparring);
+    assert!(choice.loss.is_some_and(|loss| (0..=i32::from(style.max_loss)).contains(&loss)), "{:?}", choice.loss);
+    let opening = choose(&thinker, &Position::INITIAL, &policy, Some(&book), 4);
+    assert_eq!(opening.source, Source::Sparring, "not from the book");
+}
