@@ -1,0 +1,5 @@
+//! Unit tests of the study modules, one file each.
+
+mod key;
+mod rating;
+mod schedule;
