@@ -19,10 +19,14 @@
 mod key;
 pub mod rating;
 pub mod schedule;
+pub mod store;
 
 pub use key::{CardKey, CardKeyError};
 pub use rating::{ProblemStats, Rating};
 pub use schedule::{Answer, CardPhase, CardState, Clock, FakeClock, SystemClock};
+pub use store::{
+    CardCounts, CardId, DayProgress, QuizRecord, RatingPoint, Retention, StoredCard, StudyError, StudyStore,
+};
 
 #[cfg(test)]
 #[allow(

@@ -3,3 +3,4 @@
 mod key;
 mod rating;
 mod schedule;
+mod store;
