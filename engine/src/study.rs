@@ -17,11 +17,13 @@
 //! [`GameRng`](crate::rng::GameRng), so the sessions are reproducible in tests.
 
 mod key;
+pub mod quiz;
 pub mod rating;
 pub mod schedule;
 pub mod store;
 
 pub use key::{CardKey, CardKeyError};
+pub use quiz::{Outcome, QuizAnswers, QuizError, QuizSession, QuizSource, QuizSummary};
 pub use rating::{ProblemStats, Rating};
 pub use schedule::{Answer, CardPhase, CardState, Clock, FakeClock, SystemClock};
 pub use store::{
