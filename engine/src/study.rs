@@ -19,12 +19,14 @@
 mod key;
 pub mod quiz;
 pub mod rating;
+pub mod repertoire;
 pub mod schedule;
 pub mod store;
 
 pub use key::{CardKey, CardKeyError};
 pub use quiz::{Outcome, QuizAnswers, QuizError, QuizSession, QuizSource, QuizSummary};
 pub use rating::{ProblemStats, Rating};
+pub use repertoire::{Repertoire, RepertoireCard, RepertoireError, TrainerSession, TrainerSummary, Turn, Verdict};
 pub use schedule::{Answer, CardPhase, CardState, Clock, FakeClock, SystemClock};
 pub use store::{
     CardCounts, CardId, DayProgress, QuizRecord, RatingPoint, Retention, StoredCard, StudyError, StudyStore,

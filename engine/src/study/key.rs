@@ -61,10 +61,15 @@ impl CardKey {
         Ok(CardKey::of(&notation::parse_board(text)?))
     }
 
-    /// `mv`, played in `position`, in the canonical orientation of the position's key.
+    /// `mv`, played in `position`, in the canonical orientation of the position's key. When the position is
+    /// symmetric in itself, the moves its symmetries exchange are one move there: the one on the smallest square.
     #[must_use]
     pub fn canonical_move(position: &Position, mv: Move) -> Move {
-        mv.transform(position.board.canonical().1)
+        let target = position.board.canonical().0;
+        onto(&position.board, &target)
+            .map(|symmetry| mv.transform(symmetry))
+            .min_by_key(|image| image.square().map(crate::square::Square::index))
+            .unwrap_or(mv)
     }
 
     /// The moves of `position` that a canonical move stands for: usually one, more when the position is symmetric

@@ -3,5 +3,6 @@
 mod key;
 mod quiz;
 mod rating;
+mod repertoire;
 mod schedule;
 mod store;
