@@ -154,7 +154,7 @@ impl QuizSession {
 
     /// The position to answer: the open one, else a wrongly answered one whose turn has come, else the next new one;
     /// `None` when nothing is ready (offer more positions).
-    pub fn next(&mut self) -> Option<&QuizAnswers> {
+    pub fn ask(&mut self) -> Option<&QuizAnswers> {
         if self.current.is_none() {
             let due = self.retries.iter().position(|retry| retry.wait == 0);
             self.current = match due {
@@ -174,7 +174,7 @@ impl QuizSession {
     /// Answers the open position with `mv`.
     ///
     /// # Errors
-    /// [`QuizError::NoQuestion`] when no position is open ([`QuizSession::next`] opens one),
+    /// [`QuizError::NoQuestion`] when no position is open ([`QuizSession::ask`] opens one),
     /// [`QuizError::IllegalMove`] when `mv` is not a legal move there (the question stays open).
     pub fn answer(&mut self, mv: Move) -> Result<Outcome, QuizError> {
         let question = self.current.as_ref().ok_or(QuizError::NoQuestion)?;

@@ -123,7 +123,7 @@ fn right_answers_score_with_difficulty_and_streak() {
     }
     let mut last_points = 0;
     for streak in 1..=3 {
-        let q = session.next().unwrap().clone();
+        let q = session.ask().unwrap().clone();
         let outcome = session.answer(best(&q)).unwrap();
         assert!(outcome.correct);
         assert_eq!(outcome.streak, streak);
@@ -135,7 +135,7 @@ fn right_answers_score_with_difficulty_and_streak() {
         }
         last_points = outcome.points;
     }
-    let q = session.next().unwrap().clone();
+    let q = session.ask().unwrap().clone();
     let outcome = session.answer(worse(&q)).unwrap();
     assert!(!outcome.correct);
     assert_eq!((outcome.points, outcome.streak), (0, 0));
@@ -160,7 +160,7 @@ fn harder_positions_score_more() {
     let score = |q: &QuizAnswers| {
         let mut session = QuizSession::new(Rating::default());
         assert!(session.offer(q.clone()));
-        let _ = session.next().unwrap();
+        let _ = session.ask().unwrap();
         session.answer(best(q)).unwrap().points
     };
     assert!(score(&hard) > score(&easy));
@@ -178,13 +178,13 @@ fn positions_are_never_repeated_and_wrong_ones_come_back_after_three_others() {
     assert!(!session.offer(question("c4", &[(Square::C3, 1)])));
     assert_eq!(session.queued(), qs.len());
 
-    let first = session.next().unwrap().clone();
+    let first = session.ask().unwrap().clone();
     assert_eq!(first.position, qs[0].position);
     let outcome = session.answer(worse(&first)).unwrap();
     assert!(!outcome.retry);
     let mut asked = Vec::new();
     for _ in 0..RETRY_AFTER + 1 {
-        let q = session.next().unwrap().clone();
+        let q = session.ask().unwrap().clone();
         asked.push(q.position);
         let _ = session.answer(best(&q)).unwrap();
     }
@@ -198,18 +198,18 @@ fn a_retry_keeps_the_rating_and_scores_half() {
     let mut session = QuizSession::new(Rating::default()).with_retry_after(0);
     let q = questions().remove(0);
     assert!(session.offer(q.clone()));
-    let _ = session.next().unwrap();
+    let _ = session.ask().unwrap();
     let _ = session.answer(worse(&q)).unwrap();
-    assert_eq!(session.next().unwrap().position, q.position);
+    assert_eq!(session.ask().unwrap().position, q.position);
     let rating = session.rating();
     let outcome = session.answer(best(&q)).unwrap();
     assert!(outcome.retry && outcome.correct);
     assert_eq!(outcome.rating_after, rating);
     let mut fresh = QuizSession::new(Rating::default());
     assert!(fresh.offer(q.clone()));
-    let _ = fresh.next().unwrap();
+    let _ = fresh.ask().unwrap();
     assert!(outcome.points < fresh.answer(best(&q)).unwrap().points);
-    assert_eq!(session.next(), None, "nothing left");
+    assert_eq!(session.ask(), None, "nothing left");
 }
 
 #[test]
@@ -218,7 +218,7 @@ fn answers_need_an_open_question_and_a_legal_move() {
     assert_eq!(session.answer(Move::Place(Square::D6)), Err(QuizError::NoQuestion));
     let q = questions().remove(0);
     assert!(session.offer(q));
-    let _ = session.next().unwrap();
+    let _ = session.ask().unwrap();
     assert_eq!(session.answer(Move::Place(Square::A1)), Err(QuizError::IllegalMove(Move::Place(Square::A1))));
     assert!(session.current().is_some(), "the question stays open");
     assert_eq!(QuizAnswers::from_values(Position::INITIAL, Vec::new(), true), Err(QuizError::NoMoves));

@@ -51,7 +51,7 @@ fn cards_round_trip_and_keep_their_schedule_when_added_again() {
     // The same position in another orientation is the same card: its schedule stays, its moves are replaced.
     let rotated = card("c4", &[Square::C3]);
     assert_eq!(rotated.key, cards[0].key);
-    let again = store.add_cards("tiger", &[rotated.clone()], start() + Duration::days(1)).unwrap();
+    let again = store.add_cards("tiger", std::slice::from_ref(&rotated), start() + Duration::days(1)).unwrap();
     assert_eq!(again, vec![ids[0]]);
     let stored = store.card(ids[0]).unwrap().unwrap();
     assert_eq!((stored.state, stored.expected), (next, rotated.expected));
