@@ -1,6 +1,6 @@
 //! The best-move quiz: a position is shown, the player picks a move, and it is right when no other move is better.
 //!
-//! - [`QuizSource`] makes positions: random mid-game boards ([`random_board`](crate::random_board)) or random boards
+//! - [`QuizSource`] makes positions: random mid-game boards ([`crate::random_board`]) or random boards
 //!   with few empties (endgame drills).
 //! - [`answers`] values every legal move of a position (exactly when few squares are empty), and says which moves are
 //!   best and how hard the position is ([`rating::difficulty`]).
