@@ -39,6 +39,7 @@ pub mod rng;
 pub mod search;
 pub mod square;
 pub mod stability;
+pub mod study;
 pub mod think;
 pub mod tools;
 
