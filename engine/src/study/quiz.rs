@@ -13,7 +13,7 @@
 mod session;
 
 use crate::board::Move;
-use crate::level::{Level, SearchPlan};
+use crate::level::Level;
 use crate::position::Position;
 use crate::random_board::{self, RandomBoardError, RandomBoardSpec};
 use crate::rng::GameRng;
@@ -155,10 +155,9 @@ impl QuizAnswers {
     }
 }
 
-/// The value of every legal move of `position`: exact (the solver, through [`Level::MAX`], whose plan is exact at any
-/// number of empties) when the position has at most `exact_from` empty squares; otherwise the position after each
-/// move is searched at `midgame_level`, one level lower for a midgame plan, as the hints do, so each move costs about
-/// what the position's own search costs.
+/// The value of every legal move of `position` ([`Thinker::move_values`]): exact (through [`Level::MAX`], whose plan
+/// is exact at any number of empties) when the position has at most `exact_from` empty squares; otherwise at
+/// `midgame_level` (the position after each move one level lower for a midgame plan, as the hints do).
 ///
 /// # Errors
 /// [`QuizError::NoMoves`] when the side to move has no legal move; [`QuizError::Stopped`] when the thinker's stop
@@ -169,28 +168,10 @@ pub fn answers(
     exact_from: u8,
     midgame_level: Level,
 ) -> Result<QuizAnswers, QuizError> {
-    let board = position.board;
-    let empties = u8::try_from(board.empty_count()).unwrap_or(60);
-    let solve = empties <= exact_from;
-    let level = if solve {
-        Level::MAX
-    } else {
-        match midgame_level.plan(empties) {
-            SearchPlan::Midgame { .. } => Level::clamped(midgame_level.get().saturating_sub(1).max(1)),
-            SearchPlan::Endgame { .. } => midgame_level,
-        }
-    };
-    let mut values = Vec::new();
-    let mut exact = true;
-    for square in board.moves() {
-        let mv = Move::Place(square);
-        let Ok(child) = position.play(mv) else { continue };
-        let thought = thinker.think(&child, level);
-        if thought.stopped {
-            return Err(QuizError::Stopped);
-        }
-        exact &= thought.exact;
-        values.push((mv, thought.score.saturating_neg()));
-    }
+    let empties = u8::try_from(position.board.empty_count()).unwrap_or(60);
+    let level = if empties <= exact_from { Level::MAX } else { midgame_level };
+    let searched = thinker.move_values(position, level).ok_or(QuizError::Stopped)?;
+    let exact = searched.iter().all(|(_, _, thought)| thought.exact);
+    let values = searched.into_iter().map(|(mv, value, _)| (mv, value)).collect();
     QuizAnswers::from_values(*position, values, exact)
 }

@@ -15,7 +15,8 @@
 //!    [`Thinker::think_with_progress`] at the level.
 //!
 //! The human-like sparring partner ([`Policy::sparring`], Settings ▸ AI Style) skips the book and plays
-//! [`Thinker::choose_sparring`]: its losses are spread over the whole game, the opening included.
+//! [`Thinker::choose_sparring`] at the level, at most [`MAX_LEVEL`](super::sparring::MAX_LEVEL): its losses are spread
+//! over the whole game, the opening included.
 //!
 //! Every random draw comes from the caller's [`GameRng`], so the same position, policy and seed give the same move.
 
@@ -188,7 +189,8 @@ impl Thinker {
         progress: &mut dyn FnMut(&ThinkProgress),
     ) -> Choice {
         if let Some(Sparring { style, lost }) = policy.sparring {
-            let choice = self.choose_sparring(position, policy.level, style, lost, rng);
+            let level = policy.level.min(super::sparring::MAX_LEVEL);
+            let choice = self.choose_sparring(position, level, style, lost, rng);
             return Choice { loss: Some(choice.loss), ..Choice::new(choice.thought, Source::Sparring) };
         }
         if let Some(budget) = policy.time {
