@@ -18,7 +18,6 @@ use crate::context::Ctx;
 use crate::dialog::{self, Picked, Purpose};
 use crate::engine_worker::{self, EngineOptions, Event, Handle};
 use crate::game::{self, Action, Game, Order};
-use crate::help;
 use crate::i18n::Language;
 use crate::in_out::{self, InOut};
 use crate::log::LogLine;
@@ -37,8 +36,8 @@ mod keys;
 mod migration;
 mod profiles;
 mod review;
+mod study;
 
-use desktop::open_link;
 pub use desktop::window_event;
 pub use forced::load_forced;
 
@@ -55,6 +54,8 @@ pub struct App {
     books: Books,
     in_out: InOut,
     explorer: crate::explorer::Explorer,
+    /// The training screen shown instead of the game (quiz, opening trainer, progress), if any.
+    study: Option<crate::study::Screen>,
     engine: Option<Handle>,
     modal: Option<Modal>,
     /// Whether the user has been told that the system has no file dialog.
@@ -96,6 +97,7 @@ impl App {
             books: Books::default(),
             in_out: InOut::default(),
             explorer,
+            study: None,
             engine: None,
             modal: None,
             told_no_dialog: false,
@@ -198,6 +200,8 @@ impl App {
             }
             Message::Modal(message) => self.modal_message(message),
             Message::Explorer(message) => self.explorer_message(message),
+            Message::Study(message) => self.study_message(message),
+            Message::OpenStudy(which) => self.open_study(which),
             Message::Engine(event) => self.engine_event(event),
             Message::NewGame(mode) => {
                 (self.settings.ai_plays_black, self.settings.ai_plays_white) = mode.ai_sides();
@@ -240,25 +244,9 @@ impl App {
                 self.modal = Some(Modal::Licences(modal::licences::Licences::default()));
                 Task::none()
             }
-            Message::HowToUse => {
-                let exe = std::env::current_exe().ok();
-                let candidates = help::manual_candidates(self.language, exe.as_deref(), &self.paths.resources_dir);
-                match help::find_manual(candidates) {
-                    Ok(manual) => open_link(manual.to_string_lossy().into_owned()),
-                    Err(looked) => {
-                        self.notices.push(Notice::ManualMissing { looked });
-                        Task::none()
-                    }
-                }
+            Message::HowToUse | Message::ReportProblem | Message::Website | Message::LinkOpened(..) => {
+                self.help_message(message)
             }
-            Message::ReportProblem => open_link(help::ISSUES.to_owned()),
-            Message::Website => open_link(help::WEBSITE.to_owned()),
-            Message::LinkOpened(target, Err(error)) => {
-                tracing::warn!("no program opened {target}: {}", error.message);
-                self.notices.push(Notice::LinkFailed { target });
-                Task::none()
-            }
-            Message::LinkOpened(_, Ok(())) => Task::none(),
             Message::OpenFile(path) => Task::perform(async move { open_file::classify(path) }, Message::FileClassified),
             Message::FileClassified(classified) => self.open_classified(classified),
             Message::WindowMoved(point) => self.moved(point),
@@ -566,7 +554,10 @@ impl App {
                 .align_y(iced::Alignment::Center);
         let main: Element<'_, Message> = match &self.modal {
             Some(modal) => modal.view(s, &self.paths.settings_file, &self.settings.ai_loss).map(Message::Modal),
-            None => self.game.view_with(&ctx, Message::Game, self.explorer_panel(&ctx)),
+            None => match &self.study {
+                Some(screen) => screen.view(s).map(Message::Study),
+                None => self.game.view_with(&ctx, Message::Game, self.explorer_panel(&ctx)),
+            },
         };
         let status = self.books.progress_view(s).map_or_else(|| Element::from(text("")), |p| p.map(Message::Book));
         let status = container(status).padding([4, 10]).width(Length::Fill).height(Length::Fixed(STATUS_HEIGHT));

@@ -261,6 +261,12 @@ strings! {
     archive_not_an_archive, archive_newer, archive_damaged, archive_unsupported, archive_read, archive_database,
     ai_style, ai_style_engine, ai_style_strength, strength_beginner, strength_casual, strength_club,
     strength_tournament, strength_expert, ai_style_average, ai_style_max,
+    menu_quiz, menu_trainer, menu_progress, study_close, quiz_title, quiz_preparing, quiz_find_best, quiz_right,
+    quiz_wrong, quiz_best, quiz_played, quiz_points, quiz_retry, quiz_next, quiz_session, quiz_streak, quiz_rating,
+    quiz_empties, quiz_exact_note, quiz_search_note, quiz_score_range, trainer_title, progress_title,
+    progress_reading, progress_empty, progress_quiz_total, progress_cards_total, progress_rating_now,
+    progress_rating_axis, progress_days_axis, notice_study_failed, study_open, study_not_a_file, study_newer,
+    study_database, study_damaged,
 }
 
 #[cfg(test)]

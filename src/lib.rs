@@ -35,6 +35,7 @@ pub mod screenshot;
 pub mod settings;
 pub mod shortcut;
 pub mod signals;
+pub mod study;
 pub mod widget;
 pub mod worker;
 pub mod xot;

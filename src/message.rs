@@ -26,6 +26,10 @@ pub enum Message {
     InOut(in_out::Message),
     /// An Archive Explorer message.
     Explorer(crate::explorer::Message),
+    /// A training screen's message.
+    Study(crate::study::Message),
+    /// Open a training screen (Operate ▸ Best-Move Quiz, Game ▸ Opening Trainer, Display ▸ Study Progress).
+    OpenStudy(crate::study::Open),
     /// A message of the box shown.
     Modal(modal::Message),
     /// An event from the engine worker.

@@ -16,6 +16,7 @@ use crate::screenshot::ScreenshotError;
 
 pub mod archive;
 mod game_file;
+mod study;
 mod text_problem;
 
 pub use text_problem::TextProblem;
@@ -239,6 +240,11 @@ pub enum Notice {
         /// Why.
         error: Shared<shirokuro_engine::archive::ArchiveError>,
     },
+    /// The study history (quiz answers, cards) could not be read or written.
+    StudyFailed {
+        /// Why.
+        error: crate::study::history::HistoryError,
+    },
 }
 
 impl Notice {
@@ -330,6 +336,7 @@ impl Notice {
                 shirokuro_engine::archive::ArchiveError::Stopped => s.notice_archive_stopped.clone(),
                 error => fill(&s.notice_archive_failed, &[&archive::text(s, error)]),
             },
+            Notice::StudyFailed { error } => fill(&s.notice_study_failed, &[&study::text(s, error)]),
         }
     }
 }

@@ -59,3 +59,19 @@ where
 {
     Subscription::run_with(key, start)
 }
+
+/// Runs `work` on a short-lived thread named `name` and waits for it without blocking the executor (the explorer's
+/// archive reads, the study history's writes, the quiz's searches).
+///
+/// # Errors
+/// The system's error when the thread cannot be started, or "ended without an answer" when it panicked.
+pub async fn off_thread<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<T> {
+    let (sender, receiver) = iced::futures::channel::oneshot::channel();
+    let _thread = std::thread::Builder::new().name(name.to_owned()).spawn(move || {
+        let _ = sender.send(work());
+    })?;
+    receiver.await.map_err(|_| std::io::Error::other(format!("the {name} thread ended without an answer")))
+}

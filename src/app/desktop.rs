@@ -48,6 +48,31 @@ pub(super) fn open_link(target: String) -> Task<Message> {
 pub const SMALL_BOOK: usize = 1_000;
 
 impl App {
+    /// Help ▸ How to Use, Report a Problem and Website, and what the desktop said about a link it was given.
+    pub(super) fn help_message(&mut self, message: Message) -> Task<Message> {
+        match message {
+            Message::HowToUse => {
+                let exe = std::env::current_exe().ok();
+                let candidates = help::manual_candidates(self.language, exe.as_deref(), &self.paths.resources_dir);
+                match help::find_manual(candidates) {
+                    Ok(manual) => open_link(manual.to_string_lossy().into_owned()),
+                    Err(looked) => {
+                        self.notices.push(Notice::ManualMissing { looked });
+                        Task::none()
+                    }
+                }
+            }
+            Message::ReportProblem => open_link(help::ISSUES.to_owned()),
+            Message::Website => open_link(help::WEBSITE.to_owned()),
+            Message::LinkOpened(target, Err(error)) => {
+                tracing::warn!("no program opened {target}: {}", error.message);
+                self.notices.push(Notice::LinkFailed { target });
+                Task::none()
+            }
+            _ => Task::none(),
+        }
+    }
+
     /// After a book was loaded (at start, by Book Reference or Import, or the default book put back): when it is in use
     /// but too small to trust, say so and offer to turn Use Book off until it has grown.
     pub(super) fn warn_if_small(&mut self, operation: crate::book::Operation, positions: usize) {

@@ -18,7 +18,6 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use iced::futures::channel::mpsc::{UnboundedReceiver, unbounded};
-use iced::futures::channel::oneshot;
 use iced::futures::{Stream, StreamExt, stream};
 use shirokuro_engine::Position;
 use shirokuro_engine::archive::{
@@ -87,7 +86,7 @@ impl LookupJob {
     /// The lookup on a thread of its own.
     pub async fn answer(self) -> Answer {
         let (id, file) = (self.id, self.file.clone());
-        off_thread(move || self.run())
+        crate::worker::off_thread("archive", move || self.run())
             .await
             .unwrap_or_else(|error| Answer { id, found: Found::Failed(thread_failed(file, error)) })
     }
@@ -124,7 +123,7 @@ impl GameJob {
     /// The reading on a thread of its own.
     pub async fn read(self) -> GameRead {
         let (at, file) = (self.at, self.file.clone());
-        off_thread(move || self.run())
+        crate::worker::off_thread("archive", move || self.run())
             .await
             .unwrap_or_else(|error| GameRead { at, game: Err(thread_failed(file, error)) })
     }
@@ -241,13 +240,4 @@ fn journal(file: &Path) -> PathBuf {
 
 fn thread_failed(file: PathBuf, error: io::Error) -> Failure {
     Shared::new(ArchiveError::Read { path: file, source: error })
-}
-
-/// Runs `work` on a thread of its own and waits for it without blocking the executor.
-async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> io::Result<T> {
-    let (sender, receiver) = oneshot::channel();
-    let _thread = std::thread::Builder::new().name("archive".to_owned()).spawn(move || {
-        let _ = sender.send(work());
-    })?;
-    receiver.await.map_err(|_| io::Error::other("the archive thread ended without an answer"))
 }
