@@ -321,14 +321,21 @@ impl Quiz {
     }
 }
 
-/// Makes one position and its answers on a thread of its own, with a searcher of its own.
+/// One quiz position from `source` and the value of each of its moves, with a single-threaded searcher of its own
+/// (what each of the quiz's threads does; `cargo bench --bench quiz` times it).
+///
+/// # Errors
+/// [`QuizError`] when no position could be made or the searcher could not be created.
+pub fn make_position(weights: Arc<Weights>, source: QuizSource, seed: u64) -> Result<QuizAnswers, QuizError> {
+    let options = SolveOptions::default().with_threads(1).with_hash_level(18);
+    let thinker = Thinker::new(weights, options).map_err(|_| QuizError::Stopped)?;
+    let position = source.generate(&thinker, &mut GameRng::new(seed))?;
+    answers(&thinker, &position, EXACT_FROM, ANSWER_LEVEL)
+}
+
+/// Makes one position and its answers on a thread of its own.
 fn make(weights: Arc<Weights>, source: QuizSource, seed: u64, number: u64) -> Task<Message> {
-    let work = move || {
-        let options = SolveOptions::default().with_threads(1).with_hash_level(18);
-        let thinker = Thinker::new(weights, options).map_err(|_| QuizError::Stopped)?;
-        let position = source.generate(&thinker, &mut GameRng::new(seed))?;
-        answers(&thinker, &position, EXACT_FROM, ANSWER_LEVEL)
-    };
+    let work = move || make_position(weights, source, seed);
     Task::perform(crate::worker::off_thread("quiz", work), move |made| {
         Message::Made(number, made.unwrap_or(Err(QuizError::Stopped)))
     })
