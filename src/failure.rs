@@ -157,3 +157,12 @@ pub fn record(s: &Strings, problem: &RecordProblem) -> String {
 pub fn eof(s: &Strings, error: &UnexpectedEof) -> String {
     fill(&s.data_ends_early, &[&error.offset, &error.needed, &error.available])
 }
+
+/// Why the study history (`study.sqlite`) could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HistoryError {
+    /// The store said no (the file, the database, a damaged value).
+    Study(Shared<shirokuro_engine::study::StudyError>),
+    /// No thread could be started for the request.
+    Thread(IoFailure),
+}

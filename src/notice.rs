@@ -243,7 +243,7 @@ pub enum Notice {
     /// The study history (quiz answers, cards) could not be read or written.
     StudyFailed {
         /// Why.
-        error: crate::study::history::HistoryError,
+        error: crate::failure::HistoryError,
     },
 }
 

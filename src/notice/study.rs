@@ -4,7 +4,7 @@ use shirokuro_engine::study::StudyError;
 
 use crate::failure as system;
 use crate::i18n::{Strings, fill};
-use crate::study::history::HistoryError;
+use crate::failure::HistoryError;
 
 /// `error` in the language of `s`.
 #[must_use]

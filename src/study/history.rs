@@ -15,14 +15,7 @@ use shirokuro_engine::study::{
 
 use crate::failure::Shared;
 
-/// Why the study history could not be used.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum HistoryError {
-    /// The store said no (the file, the database, a damaged value).
-    Study(Shared<StudyError>),
-    /// No thread could be started for the request.
-    Thread(IoFailure),
-}
+pub use crate::failure::HistoryError;
 
 /// Runs `work` on the store at `file`, on a thread of its own.
 ///
