@@ -15,7 +15,7 @@ use shirokuro_engine::eval::weights;
 /// The waits after each Next: positions are made `AHEAD` at a time in the order asked, each on its own thread and
 /// starting as soon as a thread is free; the student answers `think` after a position appears.
 fn waits(made: &[Duration], think: Duration) -> Vec<Duration> {
-    let mut free = vec![Duration::ZERO; AHEAD];
+    let mut free = [Duration::ZERO; AHEAD];
     let ready: Vec<Duration> = made
         .iter()
         .map(|took| {

@@ -267,6 +267,11 @@ strings! {
     progress_reading, progress_empty, progress_quiz_total, progress_cards_total, progress_rating_now,
     progress_rating_axis, progress_days_axis, notice_study_failed, study_open, study_not_a_file, study_newer,
     study_database, study_damaged,
+    trainer_intro, trainer_side, trainer_depth, trainer_error, trainer_variation, trainer_start, trainer_building,
+    trainer_no_book, trainer_book_busy, trainer_out_of_book, trainer_stopped, trainer_your_move, trainer_right,
+    trainer_right_not_best, trainer_wrong_loss, trainer_not_in_repertoire, trainer_shown, trainer_continue,
+    trainer_end, trainer_line_done, trainer_ended, trainer_session, trainer_retention, trainer_next_due,
+    trainer_due_now, trainer_extra, trainer_deck,
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 use shirokuro_engine::study::StudyError;
 
 use crate::failure as system;
-use crate::i18n::{Strings, fill};
 use crate::failure::HistoryError;
+use crate::i18n::{Strings, fill};
 
 /// `error` in the language of `s`.
 #[must_use]

@@ -79,7 +79,7 @@ impl Progress {
         let (quiz, cards) = data.days.iter().fold(((0, 0), (0, 0)), |(q, c), day| {
             ((q.0 + day.quiz.answered, q.1 + day.quiz.right), (c.0 + day.cards.answered, c.1 + day.cards.right))
         });
-        let percent = |(answered, right): (u64, u64)| if answered == 0 { 0 } else { right * 100 / answered };
+        let percent = |(answered, right): (u64, u64)| (right * 100).checked_div(answered).unwrap_or(0);
         page = page.push(text(fill(&s.progress_quiz_total, &[&quiz.0, &percent(quiz)])));
         page = page.push(text(fill(&s.progress_cards_total, &[&cards.0, &percent(cards)])));
         if let Some(last) = data.ratings.last() {
