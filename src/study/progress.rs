@@ -101,6 +101,11 @@ impl Progress {
     }
 }
 
+/// A tick's label when it falls on a whole number (answers and days are counted), else none.
+fn whole(value: &f64) -> String {
+    if (value - value.round()).abs() < 1e-6 { format!("{value:.0}") } else { String::new() }
+}
+
 fn label_style() -> TextStyle<'static> {
     ("sans-serif", 12).into_font().color(&RGBColor(200, 205, 200))
 }
@@ -133,7 +138,7 @@ impl<M> Chart<M> for RatingChart<'_> {
             .configure_mesh()
             .x_labels(6)
             .y_labels(5)
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&whole)
             .y_label_formatter(&|y| format!("{y:.0}"))
             .label_style(label_style())
             .bold_line_style(WHITE.mix(0.12))
@@ -179,9 +184,9 @@ impl<M> Chart<M> for DaysChart<'_> {
             .x_labels(6)
             .y_labels(5)
             .x_label_formatter(&|x| {
-                names.iter().find(|(i, _)| (i - x.floor()).abs() < 0.5).map(|(_, n)| n.clone()).unwrap_or_default()
+                names.iter().find(|(i, _)| (i - x).abs() < 0.01).map(|(_, n)| n.clone()).unwrap_or_default()
             })
-            .y_label_formatter(&|y| format!("{y:.0}"))
+            .y_label_formatter(&whole)
             .label_style(label_style())
             .bold_line_style(WHITE.mix(0.12))
             .light_line_style(TRANSPARENT)

@@ -41,7 +41,7 @@ pub const ANSWER_LEVEL: Level = Level::clamped(12);
 const GENERATOR_LEVEL: Level = Level::clamped(8);
 /// The empties a quiz position may have.
 pub const EMPTIES: std::ops::RangeInclusive<u8> = 8..=40;
-/// The score ranges offered (± discs for Black) in the midgame.
+/// The score ranges offered (± discs for Black at the generator's level).
 pub const SCORE_RANGES: std::ops::RangeInclusive<u8> = 2..=20;
 
 /// What the quiz asks for.
@@ -49,7 +49,7 @@ pub const SCORE_RANGES: std::ops::RangeInclusive<u8> = 2..=20;
 pub struct QuizSettings {
     /// Empty squares of the positions.
     pub empties: u8,
-    /// Midgame positions score within ± this for Black at the generator's level.
+    /// Positions score within ± this for Black at the generator's level.
     pub score: u8,
 }
 
@@ -65,9 +65,10 @@ impl QuizSettings {
     pub fn source(self) -> QuizSource {
         let empties = self.empties.clamp(*EMPTIES.start(), *EMPTIES.end());
         let score = i32::from(self.score);
+        // Balanced positions in the endgame too: a lost-anyway position (every move −64) teaches nothing.
         match RandomBoardSpec::new(60 - empties, -score, score, GENERATOR_LEVEL) {
-            Ok(spec) if empties > EXACT_FROM => QuizSource::Midgame(spec),
-            _ => QuizSource::Endgame { min_empties: empties, max_empties: empties, level: GENERATOR_LEVEL },
+            Ok(spec) => QuizSource::Midgame(spec),
+            Err(_) => QuizSource::Endgame { min_empties: empties, max_empties: empties, level: GENERATOR_LEVEL },
         }
     }
 }
@@ -182,6 +183,8 @@ impl Quiz {
             Message::Made(number, made) if number == self.session_number => {
                 self.making = self.making.saturating_sub(1);
                 match made {
+                    // Every move as good as the others: nothing to find (another one is made).
+                    Ok(answers) if answers.best_moves.len() == answers.values.len() => {}
                     Ok(answers) => {
                         if let Some(session) = &mut self.session {
                             let _fresh = session.offer(answers);

@@ -88,16 +88,14 @@ impl Quiz {
         } else {
             fill(&s.quiz_search_note, &[&ANSWER_LEVEL.get()])
         };
-        let mut items = column![
+        column![
             text(format!("{} — {how}", fill(&s.quiz_empties, &[&settings.empties]))),
             slider(EMPTIES, settings.empties, Message::Empties),
+            text(fill(&s.quiz_score_range, &[&settings.score])),
+            slider(SCORE_RANGES, settings.score, Message::Score),
         ]
-        .spacing(4);
-        if settings.empties > EXACT_FROM {
-            items = items.push(text(fill(&s.quiz_score_range, &[&settings.score])));
-            items = items.push(slider(SCORE_RANGES, settings.score, Message::Score));
-        }
-        items.into()
+        .spacing(4)
+        .into()
     }
 
     fn scene_side(&self) -> shirokuro_engine::Color {
