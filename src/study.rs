@@ -134,7 +134,7 @@ impl Screen {
             Screen::Progress(progress) => progress.view(s).map(Message::Progress),
         };
         let close = button(text(s.study_close.clone())).on_press(Message::Close);
-        column![container(close).id("study-close").align_right(Length::Fill).padding([4, 10]), screen].into()
+        column![container(container(close).id("study-close")).align_right(Length::Fill).padding([4, 10]), screen].into()
     }
 }
 
