@@ -35,8 +35,10 @@ use crate::widget::board::{Caches, HintMark, Scene};
 pub const AHEAD: usize = 2;
 /// Empties from which the answers are exact (the endgame drills); above, the midgame drills.
 pub const EXACT_FROM: u8 = 20;
-/// The level of the midgame answers' searches.
-pub const ANSWER_LEVEL: Level = Level::clamped(12);
+/// The level of the midgame answers' searches: the deepest level whose plan stays a midgame search above the exact
+/// range (level 11 and up search to the end, selectively, from 25 empties: at 24 empties a position took up to 25 s
+/// on one thread, `cargo bench --bench quiz`).
+pub const ANSWER_LEVEL: Level = Level::clamped(10);
 /// The level of the random board generator's searches (the score range check).
 const GENERATOR_LEVEL: Level = Level::clamped(8);
 /// The empties a quiz position may have.
