@@ -272,6 +272,7 @@ strings! {
     trainer_right_not_best, trainer_wrong_loss, trainer_not_in_repertoire, trainer_shown, trainer_continue,
     trainer_end, trainer_line_done, trainer_ended, trainer_session, trainer_retention, trainer_next_due,
     trainer_due_now, trainer_extra, trainer_deck,
+    trainer_source_book, trainer_source_lines, trainer_no_lines, trainer_bad_line,
 }
 
 #[cfg(test)]

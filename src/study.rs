@@ -83,6 +83,9 @@ pub struct Env {
     pub book: Option<SharedBook>,
     /// The position on the game's board (where the trainer starts).
     pub position: Position,
+    /// The student's own lines from the initial position: the forced openings that are on (Settings ▸ Opening
+    /// Setting…), the opening trainer's second repertoire.
+    pub lines: Vec<Vec<shirokuro_engine::Move>>,
     /// The board's colours.
     pub style: BoardStyle,
 }

@@ -21,6 +21,7 @@ fn env(dir: &std::path::Path) -> Env {
         weights_file: dir.join("missing.skw"),
         book: None,
         position: Position::INITIAL,
+        lines: Vec::new(),
         style: BoardStyle::Green,
     }
 }

@@ -50,6 +50,7 @@ fn env(dir: &tempfile::TempDir, book: Option<Book>, position: Position) -> Env {
         weights_file: dir.path().join("eval.egev2"),
         book: book.map(SharedBook::new),
         position,
+        lines: Vec::new(),
         style: Default::default(),
     }
 }
@@ -61,7 +62,7 @@ fn started(env: &Env) -> Trainer {
     let _ = trainer.update(Message::Depth(4));
     let _ = trainer.update(Message::Start);
     assert_eq!(trainer.stage(), Stage::Starting);
-    let repertoire = Arc::new(job::build(env.book.as_ref(), &env.position, trainer.plan()).unwrap());
+    let repertoire = Arc::new(job::build(env.book.as_ref(), &env.position, trainer.plan(), &env.lines).unwrap());
     let _ = trainer.update(Message::Built(trainer.generation(), Ok(Arc::clone(&repertoire))));
     let mut store = StudyStore::open(&env.study_file).unwrap();
     let deck = job::store_cards(&mut store, &trainer.plan().deck(&env.position), &repertoire, Utc::now()).unwrap();
@@ -220,7 +221,7 @@ fn without_a_book_the_trainer_says_so() {
         let env = env(&dir, book, position);
         let (mut trainer, _task) = Trainer::new(env.clone());
         let _ = trainer.update(Message::Start);
-        let built = job::build(env.book.as_ref(), &env.position, trainer.plan());
+        let built = job::build(env.book.as_ref(), &env.position, trainer.plan(), &env.lines);
         assert_eq!(built.as_ref().err(), Some(&problem));
         let _ = trainer.update(Message::Built(trainer.generation(), built.map(Arc::new)));
         assert_eq!(trainer.stage(), Stage::Setup);
@@ -239,7 +240,7 @@ fn old_results_are_dropped_and_a_history_failure_is_told() {
     let (mut trainer, _task) = Trainer::new(env.clone());
     let _ = trainer.update(Message::Start);
     let old = trainer.generation();
-    let repertoire = Arc::new(job::build(env.book.as_ref(), &env.position, trainer.plan()).unwrap());
+    let repertoire = Arc::new(job::build(env.book.as_ref(), &env.position, trainer.plan(), &env.lines).unwrap());
     // End while starting: the result of that start comes too late.
     let _ = trainer.update(Message::End);
     let _ = trainer.update(Message::Built(old, Ok(Arc::clone(&repertoire))));
@@ -268,7 +269,45 @@ fn the_settings_stay_in_their_ranges() {
     let _ = trainer.update(Message::Depth(99));
     let _ = trainer.update(Message::Error(9));
     let _ = trainer.update(Message::Variation(50));
-    assert_eq!(trainer.plan(), Plan { side: Color::White, depth: 20, error: 6, variation: 10 });
+    assert_eq!(trainer.plan(), Plan { side: Color::White, depth: 20, error: 6, variation: 10, ..Plan::default() });
     let _ = trainer.update(Message::Depth(0));
     assert_eq!(trainer.plan().depth, 4);
+}
+
+/// My lines (the forced openings that are on): the cards are the student's positions on them, from the initial
+/// position whatever the board shows, in their own deck; the trainer answers with the lines' moves; no line gives
+/// the message.
+#[test]
+fn my_lines_are_a_repertoire_of_their_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let shown = parse_transcript("f5d6").unwrap().end;
+    let mut env = env(&dir, None, shown);
+    let line = |text: &str| parse_transcript(text).unwrap().moves;
+    env.lines = vec![line("f5d6c3d3c4"), line("f5f6e6f4")];
+    let (mut trainer, _task) = Trainer::new(env.clone());
+    let _ = trainer.update(Message::Source(job::Source::MyLines));
+    let _ = trainer.update(Message::Side(Color::Black));
+    let _ = trainer.update(Message::Start);
+    let repertoire = job::build(env.book.as_ref(), &env.position, trainer.plan(), &env.lines).unwrap();
+    assert_eq!(repertoire.start(), &Position::INITIAL);
+    // Black's positions: the start (f5), after f5 d6 (c3), after f5 d6 c3 d3 (c4), after f5 f6 (e6).
+    assert_eq!(repertoire.cards().len(), 4);
+    assert_eq!(trainer.plan().deck(&trainer.plan().start(&env.position)), "lines:black");
+    let repertoire = Arc::new(repertoire);
+    let _ = trainer.update(Message::Built(trainer.generation(), Ok(Arc::clone(&repertoire))));
+    let mut store = StudyStore::open(&env.study_file).unwrap();
+    let deck = job::store_cards(&mut store, "lines:black", &repertoire, Utc::now()).unwrap();
+    let _ = trainer.update(Message::Stored(trainer.generation(), Ok(Arc::new(deck))));
+    assert_eq!(trainer.stage(), Stage::Asking);
+    assert_eq!(trainer.session().unwrap().position(), &Position::INITIAL);
+    let _ = click(&mut trainer, &env, Square::F5);
+    let after = *trainer.session().unwrap().position();
+    assert!(after == parse_transcript("f5d6").unwrap().end || after == parse_transcript("f5f6").unwrap().end);
+    // No line at all: the message; a line with an illegal move: the other message.
+    env.lines.clear();
+    let none = job::build(env.book.as_ref(), &env.position, trainer.plan(), &env.lines);
+    assert_eq!(none.unwrap_err(), job::StartError::NoLines);
+    env.lines = vec![line("f5d6"), vec![Move::Place(Square::A1)]];
+    let bad = job::build(env.book.as_ref(), &env.position, trainer.plan(), &env.lines);
+    assert_eq!(bad.unwrap_err(), job::StartError::BadLine);
 }

@@ -22,6 +22,13 @@ impl App {
             weights_file: self.paths.weights_file(),
             book: if self.settings.use_book { self.books.snapshot().cloned() } else { None },
             position: self.game.position(),
+            lines: self
+                .game
+                .forced_root()
+                .enabled_lines()
+                .into_iter()
+                .map(|(line, _weight)| line.into_iter().map(shirokuro_engine::Move::Place).collect())
+                .collect(),
             style: self.settings.display.board_style,
         };
         let (screen, action) = Screen::open(which, env);

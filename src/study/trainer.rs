@@ -34,6 +34,8 @@ const MAX_STEPS: usize = 200;
 /// Messages of the opening trainer.
 #[derive(Debug, Clone)]
 pub enum Message {
+    /// The repertoire's source was chosen.
+    Source(job::Source),
     /// The side to train was chosen.
     Side(Color),
     /// The depth was changed (plies).
@@ -141,6 +143,7 @@ impl Trainer {
     /// Handles `message`.
     pub fn update(&mut self, message: Message) -> Step<Message> {
         match message {
+            Message::Source(source) => self.set_plan(Plan { source, ..self.plan }),
             Message::Side(side) => self.set_plan(Plan { side, ..self.plan }),
             Message::Depth(depth) => self.set_plan(Plan { depth, ..self.plan }),
             Message::Error(error) => self.set_plan(Plan { error, ..self.plan }),
@@ -174,7 +177,8 @@ impl Trainer {
         self.stage = Stage::Starting;
         self.problem = None;
         let generation = self.generation;
-        let work = job::build_off_thread(self.env.book.clone(), self.env.position, self.plan);
+        let lines = self.env.lines.clone();
+        let work = job::build_off_thread(self.env.book.clone(), self.env.position, self.plan, lines);
         Step::run(Task::perform(work, move |built| Message::Built(generation, built)))
     }
 
@@ -182,7 +186,7 @@ impl Trainer {
     fn built(&mut self, built: Result<Arc<Repertoire>, StartError>) -> Step<Message> {
         match built {
             Ok(repertoire) => {
-                let name = self.plan.deck(&self.env.position);
+                let name = self.plan.deck(&self.plan.start(&self.env.position));
                 self.pending = Some(Arc::clone(&repertoire));
                 let generation = self.generation;
                 let work = job::open_deck(self.env.study_file.clone(), name, repertoire, Utc::now());

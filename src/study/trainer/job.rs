@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use shirokuro_engine::study::{
     Answer, CardCounts, CardId, CardKey, CardState, Repertoire, StoredCard, StudyError, StudyStore,
 };
-use shirokuro_engine::{Color, Position};
+use shirokuro_engine::{Color, Move, Position};
 
 use crate::book::SharedBook;
 use crate::study::history::{self, HistoryError};
@@ -26,9 +26,20 @@ pub const ERRORS: RangeInclusive<u8> = 0..=6;
 /// The book variation levels offered for the opponent's replies (as the AI's "book variation").
 pub const VARIATIONS: RangeInclusive<u8> = 0..=10;
 
+/// Where the repertoire comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The book's best lines from the position on the board (every reply within the error, the best answers).
+    Book,
+    /// The student's own lines from the initial position: the forced openings that are on.
+    MyLines,
+}
+
 /// What the student chose to train.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Plan {
+    /// Where the repertoire comes from.
+    pub source: Source,
     /// The student's colour.
     pub side: Color,
     /// How deep the lines go, in plies (passes not counted).
@@ -41,7 +52,7 @@ pub struct Plan {
 
 impl Default for Plan {
     fn default() -> Plan {
-        Plan { side: Color::Black, depth: 10, error: 2, variation: 0 }
+        Plan { source: Source::Book, side: Color::Black, depth: 10, error: 2, variation: 0 }
     }
 }
 
@@ -51,6 +62,7 @@ impl Plan {
     pub fn clamped(self) -> Plan {
         let clamp = |value: u8, range: &RangeInclusive<u8>| value.clamp(*range.start(), *range.end());
         Plan {
+            source: self.source,
             side: self.side,
             depth: clamp(self.depth, &DEPTHS),
             error: clamp(self.error, &ERRORS),
@@ -68,7 +80,20 @@ impl Plan {
             Color::Black => "black",
             Color::White => "white",
         };
-        format!("book:{side}:{}:{}:{}", CardKey::of(start).to_text(), self.depth, self.error)
+        match self.source {
+            Source::Book => format!("book:{side}:{}:{}:{}", CardKey::of(start).to_text(), self.depth, self.error),
+            // One deck per side: a line added later adds its cards, and the cards of the others keep their schedule.
+            Source::MyLines => format!("lines:{side}"),
+        }
+    }
+
+    /// Where the session starts: the position on the board for the book, the initial position for the lines.
+    #[must_use]
+    pub fn start(&self, shown: &Position) -> Position {
+        match self.source {
+            Source::Book => *shown,
+            Source::MyLines => Position::INITIAL,
+        }
     }
 }
 
@@ -81,16 +106,31 @@ pub enum StartError {
     BookBusy,
     /// The book has no move for the student from the start position with these choices.
     OutOfBook,
+    /// My lines: no forced opening is on, or none has a move of the chosen side.
+    NoLines,
+    /// My lines: a line has an illegal move (the forced openings were edited by hand).
+    BadLine,
     /// The work's thread could not start or ended without an answer.
     Stopped,
 }
 
-/// The repertoire of `plan.side` in `book` from `start`.
+/// The repertoire of `plan.side`: from `book` from `start`, or from `lines` (from the initial position).
 ///
 /// # Errors
 /// [`StartError::NoBook`] without a book or with an empty one, [`StartError::BookBusy`] while the book is being
-/// changed, [`StartError::OutOfBook`] when the repertoire has no card.
-pub fn build(book: Option<&SharedBook>, start: &Position, plan: Plan) -> Result<Repertoire, StartError> {
+/// changed, [`StartError::OutOfBook`] when the repertoire has no card; with the lines, [`StartError::BadLine`] for
+/// an illegal move and [`StartError::NoLines`] when they give no card.
+pub fn build(
+    book: Option<&SharedBook>,
+    start: &Position,
+    plan: Plan,
+    lines: &[Vec<Move>],
+) -> Result<Repertoire, StartError> {
+    if plan.source == Source::MyLines {
+        let repertoire =
+            Repertoire::from_lines(&Position::INITIAL, lines, plan.side).map_err(|_| StartError::BadLine)?;
+        return if repertoire.cards().is_empty() { Err(StartError::NoLines) } else { Ok(repertoire) };
+    }
     let shared = book.filter(|book| !book.is_empty()).ok_or(StartError::NoBook)?;
     let book = shared.read().ok_or(StartError::BookBusy)?;
     let repertoire = Repertoire::from_book(&book, start, plan.side, plan.depth, i32::from(plan.error));
@@ -105,8 +145,9 @@ pub async fn build_off_thread(
     book: Option<SharedBook>,
     start: Position,
     plan: Plan,
+    lines: Vec<Vec<Move>>,
 ) -> Result<Arc<Repertoire>, StartError> {
-    crate::worker::off_thread("trainer", move || build(book.as_ref(), &start, plan))
+    crate::worker::off_thread("trainer", move || build(book.as_ref(), &start, plan, &lines))
         .await
         .unwrap_or(Err(StartError::Stopped))
         .map(Arc::new)

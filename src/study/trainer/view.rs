@@ -8,7 +8,7 @@ use iced::{Element, Length};
 use shirokuro_engine::study::{CardKey, Repertoire, Verdict};
 use shirokuro_engine::{Color, Move, Position, Square};
 
-use super::job::{DEPTHS, ERRORS, StartError, VARIATIONS};
+use super::job::{DEPTHS, ERRORS, Source, StartError, VARIATIONS};
 use super::{Message, Stage, Trainer};
 use crate::i18n::{Strings, fill};
 use crate::review::view::color_name;
@@ -44,6 +44,8 @@ impl Trainer {
                 StartError::BookBusy => &s.trainer_book_busy,
                 StartError::OutOfBook => &s.trainer_out_of_book,
                 StartError::Stopped => &s.trainer_stopped,
+                StartError::NoLines => &s.trainer_no_lines,
+                StartError::BadLine => &s.trainer_bad_line,
             };
             items = items.push(text(why.clone()));
         } else if self.session.is_some() {
@@ -51,6 +53,9 @@ impl Trainer {
         } else {
             items = items.push(text(s.trainer_intro.clone()));
         }
+        let source = |label: &str, source: Source| radio(label.to_owned(), source, Some(plan.source), Message::Source);
+        items = items.push(source(&s.trainer_source_book, Source::Book));
+        items = items.push(source(&s.trainer_source_lines, Source::MyLines));
         let side = |color: Color| radio(color_name(s, color), color, Some(plan.side), Message::Side);
         items = items.push(text(s.trainer_side.clone()));
         items = items.push(row![side(Color::Black), side(Color::White)].spacing(20));
