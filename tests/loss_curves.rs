@@ -1,5 +1,10 @@
 //! Settings ▸ AI's Loss ▸ Edit the Curves…, clicked in the `iced_test` simulator: a click in a column of a curve sets
 //! that point to the step under the pointer; Default puts both curves back.
+//!
+//! The box is opened with the message its menu item sends. The simulator cannot click inside the AI's Loss submenu
+//! since the Settings menu has a second submenu (AI Style) after it: iced_aw 0.14.1's `MenuBarOverlay::operate` walks
+//! every item of an open menu and indexes a closed submenu's state tree, which has no menu part, and panics
+//! (`menu_bar_overlay.rs:574`). Under Xvfb both submenus open and their items work (docs/next-steps.md).
 
 use iced::Point;
 use iced_test::{selector, simulator};
@@ -18,12 +23,10 @@ fn a_click_in_a_column_sets_that_point_and_default_resets() {
     assert_eq!(app.settings().ai_loss, LossCurves::default());
     let mut ui = screen(&app);
     let _ = ui.click(selector::id("menu_settings")).expect("the Settings menu");
-    let _ = ui.click(selector::id("ai_loss")).expect("the AI's Loss submenu");
-    let _ = ui.click(selector::id("ai_loss_curves")).expect("Edit the Curves…");
-    let messages: Vec<Message> = ui.into_messages().collect();
-    for message in messages {
-        let _ = app.update(message);
-    }
+    assert!(ui.find(selector::id("ai_loss")).is_ok(), "the AI's Loss submenu");
+    assert!(ui.find(selector::id("ai_style")).is_ok(), "the AI Style submenu");
+    drop(ui);
+    let _ = app.update(Message::LossCurves);
     assert!(matches!(app.modal(), Some(Modal::LossCurves(_))));
     // The top of the last column of the maximum-loss curve: "no limit" for moves 57-60.
     let mut ui = screen(&app);
