@@ -23,6 +23,7 @@ pub mod board;
 pub mod book;
 pub mod bounded;
 pub mod calendar;
+pub mod corpus;
 pub mod eval;
 pub mod flip;
 pub mod format;

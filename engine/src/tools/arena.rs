@@ -457,14 +457,24 @@ pub fn play_selfplay(
     (0..games)
         .into_par_iter()
         .map(|index| {
-            let mut rng = GameRng::for_game(options.seed, index as u64);
-            let random_moves = rng.in_range(options.min_random_moves, options.max_random_moves);
-            let thinker = new_thinker(&options.weights, None, options.hash_level)?;
-            let game = selfplay_game(&thinker, options.level, random_moves, &mut rng)?;
+            let game = play_selfplay_game(index as u64, options)?;
             on_game(&game);
             Ok(game)
         })
         .collect()
+}
+
+/// Game `index` of a self-play run with `options`, on the calling thread with a new single-threaded thinker: its
+/// number of random moves and the moves come from [`GameRng::for_game`]`(seed, index)`, so the same index always
+/// gives the same game, whichever thread plays it and whenever.
+///
+/// # Errors
+/// As [`selfplay_game`], or [`ArenaError::Search`] if the thinker cannot be built.
+pub fn play_selfplay_game(index: u64, options: &SelfPlayOptions) -> Result<SelfPlayGame, ArenaError> {
+    let mut rng = GameRng::for_game(options.seed, index);
+    let random_moves = rng.in_range(options.min_random_moves, options.max_random_moves);
+    let thinker = new_thinker(&options.weights, None, options.hash_level)?;
+    selfplay_game(&thinker, options.level, random_moves, &mut rng)
 }
 
 #[cfg(test)]

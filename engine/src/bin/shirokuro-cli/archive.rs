@@ -1,8 +1,6 @@
 //! `shirokuro-cli archive`: the game archive from the command line — import game files, statistics, and what was
 //! played from a position (with `--repeat`, the lookup benchmark). See docs/archive.md.
 
-mod signals;
-
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -102,7 +100,7 @@ fn import(path: &Path, files: &[PathBuf]) -> Result<ExitCode, String> {
     let created = !path.exists();
     let mut archive = Archive::open_or_create(path).map_err(|e| e.to_string())?;
     let stop = Arc::new(AtomicBool::new(false));
-    let signal = signals::stop_on_signals(Arc::clone(&stop));
+    let signal = crate::stop_signals::stop_on_signals(Arc::clone(&stop), "the import (the archive stays as it was)");
     crate::output::stop_when_closed(Arc::clone(&stop));
     let mut printer = ProgressPrinter::default();
     let outcome = archive.import(files, |p| printer.show(&p), &stop);
@@ -121,7 +119,7 @@ fn import(path: &Path, files: &[PathBuf]) -> Result<ExitCode, String> {
         Err(ArchiveError::Stopped) => {
             remove_new(archive);
             errln!("stopped; the archive is as it was before the import");
-            Ok(ExitCode::from(signals::exit_status(signal.load(Ordering::SeqCst))))
+            Ok(ExitCode::from(crate::stop_signals::exit_status(signal.load(Ordering::SeqCst))))
         }
         Err(error) => {
             remove_new(archive);

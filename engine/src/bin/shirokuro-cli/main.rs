@@ -25,6 +25,7 @@ macro_rules! errln {
 mod archive;
 mod bench;
 mod book;
+mod corpus;
 mod gtp;
 mod label;
 mod levels;
@@ -40,6 +41,7 @@ mod review;
 mod selfplay;
 mod solve;
 mod sparring;
+mod stop_signals;
 mod train;
 mod xot;
 
@@ -73,6 +75,8 @@ enum Command {
     Match(match_cmd::Args),
     /// Play the engine against itself after random openings and write the games as `moves diff` records.
     Selfplay(selfplay::Args),
+    /// The self-play corpus: grow it in batches (resumable at any moment), count it, export its games as records.
+    Corpus(corpus::Args),
     /// Measure shallow-versus-deep search scores on positions from game records and fit the Multi-ProbCut model.
     MpcFit(mpc_fit::Args),
     /// Label positions sampled from game records with deep-search scores (exact near the end).
@@ -107,6 +111,7 @@ fn main() -> ExitCode {
         Command::Train(args) => train::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
+        Command::Corpus(args) => corpus::run(&args),
         Command::Play(args) => play::run(&args),
         Command::MpcFit(args) => mpc_fit::run(&args),
         Command::Label(args) => label::run(&args),

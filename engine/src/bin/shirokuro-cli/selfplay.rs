@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 /// `MIN-MAX` or `N`, with MIN ≤ MAX ≤ 60.
-fn parse_random_moves(text: &str) -> Result<(usize, usize), String> {
+pub(crate) fn parse_random_moves(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("{text:?}: expected MIN-MAX or N, with MIN <= MAX <= 60");
     let (min, max) = match text.split_once('-') {
         Some((a, b)) => (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?),

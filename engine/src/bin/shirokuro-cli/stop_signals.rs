@@ -1,7 +1,8 @@
-//! Stopping an import by a signal: Ctrl-C (SIGINT), and on Unix SIGTERM and SIGHUP, raise the import's stop flag;
-//! the import then drops its transaction, so the archive stays as it was, and the command exits with 128 + the
-//! signal's number. A second signal quits at once: the archive is still whole, since SQLite rolls back the unfinished
-//! transaction from its journal when the file is next opened. Modelled on the book commands' `book/signals.rs`.
+//! Stopping a long command that keeps its files whole at every moment (an archive import, growing the self-play
+//! corpus) by a signal: Ctrl-C (SIGINT), and on Unix SIGTERM and SIGHUP, raise the command's stop flag; it ends
+//! cleanly and exits with 128 + the signal's number. A second signal quits at once, which such a command survives (the
+//! archive's transaction is rolled back from its journal, the corpus drops a half-written game when it next runs).
+//! Modelled on the book commands' `book/signals.rs`, which save at the end instead.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
@@ -12,9 +13,9 @@ pub fn exit_status(signal: usize) -> u8 {
     u8::try_from(signal.saturating_add(128)).unwrap_or(1)
 }
 
-/// Makes the signals raise `stop`; returns where the number of the signal that did is recorded.
+/// Makes the signals raise `stop` (`what` names the consequence of a signal if they cannot); returns where the number of the signal that did is recorded.
 #[cfg(unix)]
-pub fn stop_on_signals(stop: Arc<AtomicBool>) -> Arc<AtomicUsize> {
+pub fn stop_on_signals(stop: Arc<AtomicBool>, what: &'static str) -> Arc<AtomicUsize> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::flag;
     let which = Arc::new(AtomicUsize::new(0));
@@ -25,7 +26,7 @@ pub fn stop_on_signals(stop: Arc<AtomicBool>) -> Arc<AtomicUsize> {
             .and_then(|_| flag::register_usize(signal, Arc::clone(&which), number))
             .and_then(|_| flag::register(signal, Arc::clone(&stop)));
         if let Err(error) = registered {
-            errln!("warning: a signal will kill the import (the archive stays as it was): {error}");
+            errln!("warning: a signal will kill {what}: {error}");
         }
     }
     which
@@ -33,7 +34,7 @@ pub fn stop_on_signals(stop: Arc<AtomicBool>) -> Arc<AtomicUsize> {
 
 /// Makes Ctrl-C raise `stop` (other signals are not caught here).
 #[cfg(not(unix))]
-pub fn stop_on_signals(stop: Arc<AtomicBool>) -> Arc<AtomicUsize> {
+pub fn stop_on_signals(stop: Arc<AtomicBool>, what: &'static str) -> Arc<AtomicUsize> {
     use std::sync::atomic::Ordering;
     let which = Arc::new(AtomicUsize::new(0));
     let seen = Arc::clone(&which);
@@ -45,7 +46,7 @@ pub fn stop_on_signals(stop: Arc<AtomicBool>) -> Arc<AtomicUsize> {
         stop.store(true, Ordering::SeqCst);
     };
     if let Err(error) = ctrlc::set_handler(handler) {
-        errln!("warning: Ctrl-C will kill the import (the archive stays as it was): {error}");
+        errln!("warning: Ctrl-C will kill {what}: {error}");
     }
     which
 }
