@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shirokuro_engine::corpus::Corpus;
+use shirokuro_engine::corpus::{Corpus, GameRecord};
 
 const GROW: [&str; 12] =
     ["corpus", "grow", "c", "--level", "3", "--games", "30", "--zero-weights", "-t", "1", "--hash-level", "12"];
@@ -23,7 +23,7 @@ fn games(dir: &Path) -> Vec<String> {
     let mut lines = Vec::new();
     for file in corpus.finished() {
         let (_, games) = corpus.read_batch(file.batch).unwrap();
-        lines.extend(games.iter().map(|game| game.record_line()));
+        lines.extend(games.iter().map(GameRecord::record_line));
     }
     lines
 }
