@@ -51,6 +51,7 @@
 mod error;
 pub mod format;
 mod grow;
+mod labels;
 mod part;
 mod store;
 #[cfg(test)]
@@ -59,5 +60,6 @@ mod tests;
 pub use error::{CorpusError, FileStep, GamesProblem};
 pub use format::{EvalId, GameRecord, Header, HeaderError, RecordError, Series};
 pub use grow::{GrowEvent, GrowOptions, GrowReport, grow};
+pub use labels::Labels;
 pub use part::Opened;
 pub use store::{BatchFile, Corpus, finished_name, part_name};

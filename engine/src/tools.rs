@@ -6,5 +6,6 @@ pub mod arena;
 pub mod bench;
 pub mod label;
 pub mod mpc_fit;
+pub mod parity_lean;
 pub mod sparring;
 pub mod train;

@@ -171,6 +171,39 @@ pub fn label_games(
         .collect()
 }
 
+/// The exact score of each board for its side to move, solved in parallel on rayon's current pool with one
+/// single-threaded solver per worker (its move ordering uses `weights`), in the order given.
+///
+/// # Errors
+/// [`SearchError`](crate::search::SearchError) when a solver cannot be made (the search backend is not supported).
+pub fn solve_all(
+    boards: &[Board],
+    weights: &Arc<Weights>,
+    hash_level: u8,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<i32>, crate::search::SearchError> {
+    let done = AtomicUsize::new(0);
+    let total = boards.len();
+    boards
+        .par_iter()
+        .map_init(
+            || {
+                Solver::new(SolveOptions::default().with_threads(1).with_hash_level(hash_level)).map(|mut s| {
+                    s.set_weights(Some(Arc::clone(weights)));
+                    s
+                })
+            },
+            |solver, board| {
+                let solver = solver.as_ref().map_err(Clone::clone)?;
+                solver.clear();
+                let score = solver.solve(board, SolveMode::Exact).score;
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                Ok(score)
+            },
+        )
+        .collect()
+}
+
 /// Mean absolute error of the static evaluation against labels, by move number (discs − 4, 0–60).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MaeReport {

@@ -10,10 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
-use shirokuro_engine::corpus::{Corpus, CorpusError, EvalId, GameRecord, GrowEvent, GrowOptions, Opened, Series, grow};
+use shirokuro_engine::corpus::{
+    Corpus, CorpusError, EvalId, GameRecord, GrowEvent, GrowOptions, Labels, Opened, Series, grow,
+};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::fsutil::{self, Backup};
 use shirokuro_engine::level::Level;
+use shirokuro_engine::tools::label::solve_all;
+use shirokuro_engine::{Board, Position};
 
 /// Options of `corpus`.
 #[derive(Debug, clap::Args)]
@@ -32,14 +36,37 @@ enum CorpusCommand {
         /// The corpus folder.
         dir: PathBuf,
     },
-    /// Write every game of the finished batches as a `moves diff` record line (what `label` and `train` read).
+    /// Write every game of the finished batches as a `moves diff` record line (what `label` and `train` read), or
+    /// with `--positions` every position labelled with its game's result (`board64 X score`, what `eval-error` reads).
     Export {
         /// The corpus folder.
         dir: PathBuf,
-        /// The records file to write (atomically).
+        /// The file to write (atomically).
         #[arg(long)]
         out: PathBuf,
+        /// Write labelled positions instead of games: those before each engine move (`engine`), or before every
+        /// move, the random ones too (`all`); the label is the final result for the side to move, empties to the
+        /// winner.
+        #[arg(long, value_enum)]
+        positions: Option<PositionsArg>,
+        /// With `--positions`: solve each game's first position with at most this many empties exactly and label
+        /// the positions up to it with its value instead of the result (the imperfect moves then end one ply
+        /// earlier; docs/training.md, "the parity lean").
+        #[arg(long, requires = "positions", value_parser = clap::value_parser!(u32).range(1..=30))]
+        cut_empties: Option<u32>,
+        /// Worker threads of the exact solves (default: all cores).
+        #[arg(long, short = 't', value_parser = crate::limits::threads)]
+        threads: Option<usize>,
     },
+}
+
+/// Which positions `export --positions` writes.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum PositionsArg {
+    /// From the first engine move on.
+    Engine,
+    /// Every position, the random-move ones too.
+    All,
 }
 
 #[derive(Debug, clap::Args)]
@@ -82,7 +109,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     match &args.command {
         CorpusCommand::Grow(args) => run_grow(args),
         CorpusCommand::Stats { dir } => stats(dir),
-        CorpusCommand::Export { dir, out } => export(dir, out),
+        CorpusCommand::Export { dir, out, positions: None, .. } => export(dir, out),
+        CorpusCommand::Export { dir, out, positions: Some(which), cut_empties, threads } => {
+            export_positions(dir, out, *which, *cut_empties, *threads)
+        }
     }
 }
 
@@ -274,4 +304,86 @@ fn export(dir: &Path, out: &Path) -> Result<ExitCode, String> {
     .map_err(|e| e.to_string())?;
     outln!("{games} games from {} batches written to {}", batches.len(), out.display());
     Ok(ExitCode::SUCCESS)
+}
+
+fn export_positions(
+    dir: &Path,
+    out: &Path,
+    which: PositionsArg,
+    cut_empties: Option<u32>,
+    threads: Option<usize>,
+) -> Result<ExitCode, String> {
+    let (corpus, batches) = read_all(dir)?;
+    let Some((series, _)) = corpus.series().map_err(|e| e.to_string())? else {
+        return Err(format!("{}: no finished batches to export", dir.display()));
+    };
+    let which = match which {
+        PositionsArg::Engine => Labels::FromEngineMoves,
+        PositionsArg::All => Labels::All,
+    };
+    let exact_empties = u32::from(series.level.exact_from());
+    let games: Vec<&GameRecord> = batches.iter().flat_map(|(_, games)| games).collect();
+    let cuts = match cut_empties {
+        Some(empties) => Some(solve_cuts(&games, empties, threads)?),
+        None => None,
+    };
+    let (mut positions, mut exact) = (0usize, 0usize);
+    fsutil::save_atomically(out, Backup::None, |file| {
+        let mut file = std::io::BufWriter::new(file);
+        for (i, game) in games.iter().enumerate() {
+            // Every game was replayed when its batch was read.
+            let cut = cuts.as_ref().and_then(|cuts| cuts.get(i).copied().flatten());
+            let labelled = match cut {
+                Some((position, score)) => game.labelled_positions_cut(which, exact_empties, &position, score),
+                None => game.labelled_positions(which, exact_empties),
+            }
+            .map_err(std::io::Error::other)?;
+            for label in labelled {
+                writeln!(file, "{}", label.to_line())?;
+                positions += 1;
+                exact += usize::from(label.exact);
+            }
+        }
+        file.flush()
+    })
+    .map_err(|e| e.to_string())?;
+    outln!(
+        "{positions} positions ({exact} of them with an exact label) from {} batches written to {}",
+        batches.len(),
+        out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Each game's first position with at most `empties` empties and its exact value (`None` for a game that ends
+/// before), solved on `threads` workers.
+fn solve_cuts(
+    games: &[&GameRecord],
+    empties: u32,
+    threads: Option<usize>,
+) -> Result<Vec<Option<(Position, i32)>>, String> {
+    let mut cuts = Vec::with_capacity(games.len());
+    for game in games {
+        cuts.push(game.cut_position(empties).map_err(|e| e.to_string())?);
+    }
+    let boards: Vec<Board> = cuts.iter().flatten().map(|p| p.board).collect();
+    let weights = Arc::new(weights::bundled().map_err(|e| e.to_string())?);
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let every = (boards.len() / 10).max(1);
+    let scores = pool
+        .install(|| {
+            solve_all(&boards, &weights, 20, &|done, total| {
+                if done % every == 0 || done == total {
+                    errln!(
+                        "{done}/{total} positions at {empties} empties solved ({:.0} s)",
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+            })
+        })
+        .map_err(|e| e.to_string())?;
+    let mut scores = scores.into_iter();
+    Ok(cuts.into_iter().map(|cut| cut.and_then(|position| Some((position, scores.next()?)))).collect())
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+use shirokuro_engine::Board;
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
 use shirokuro_engine::level::Selectivity;
@@ -57,7 +58,7 @@ pub struct Args {
     threads: Option<usize>,
 }
 
-fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
+pub fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
     match path {
         Some(path) => weights::load(path),
         None => weights::bundled(),
@@ -149,10 +150,11 @@ pub struct ErrorArgs {
     weights: Option<PathBuf>,
 }
 
-pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
-    let weights = load_weights(args.weights.as_ref())?;
+/// Every labelled position of the files (`board64 X score` lines), side to move's view; the first bad line is an
+/// error that names its file.
+pub fn read_labels(paths: &[PathBuf]) -> Result<Vec<(Board, i32)>, String> {
     let mut labels = Vec::new();
-    for path in &args.labels {
+    for path in paths {
         let text = shirokuro_engine::bounded::read_to_string(path, shirokuro_engine::bounded::RECORDS_BYTES)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let parsed = parse_records_lenient(&text, RecordFormat::ExactPosition);
@@ -165,6 +167,12 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
             }
         }
     }
+    Ok(labels)
+}
+
+pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
+    let weights = load_weights(args.weights.as_ref())?;
+    let labels = read_labels(&args.labels)?;
     let report = evaluation_error(&weights, &labels);
     outln!("{} positions", labels.len());
     outln!("move  positions   MAE   bias");

@@ -34,6 +34,7 @@ mod match_cmd;
 mod mpc_fit;
 mod nboard;
 mod output;
+mod parity_lean;
 mod perft;
 mod play;
 mod randboard;
@@ -83,6 +84,9 @@ enum Command {
     Label(label::Args),
     /// Measure the static evaluation's mean absolute error against labelled positions, by move number.
     EvalError(label::ErrorArgs),
+    /// Measure the evaluation's lean by the parity of the empties (in games: by colour) against labelled positions,
+    /// and write weights with it removed.
+    ParityLean(parity_lean::Args),
     /// Speak GTP on stdin/stdout for GoGui, Quarry and gogui-twogtp (Othello coordinates, row 1 at the top).
     Gtp(gtp::Args),
     /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
         Command::MpcFit(args) => mpc_fit::run(&args),
         Command::Label(args) => label::run(&args),
         Command::EvalError(args) => label::run_error(&args),
+        Command::ParityLean(args) => parity_lean::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Nboard(args) => nboard::run(&args),
         Command::Book(args) => book::run(&args),
