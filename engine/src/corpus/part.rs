@@ -11,7 +11,7 @@ use flate2::write::GzEncoder;
 
 use super::error::{CorpusError, FileStep};
 use super::format::{GameRecord, Header};
-use super::store::{check_series, decode_all, in_order};
+use super::store::{check_series, decode_prefix, in_order};
 use crate::fsutil::{self, Backup};
 
 /// How often appended games are synced to disk at the least.
@@ -95,14 +95,7 @@ impl Part {
             return Err(CorpusError::Mismatch { path: path.to_owned(), key: "batch", found, wanted });
         }
         let body = bytes.get(start..).unwrap_or_default();
-        let (games, kept, why) = match decode_all(path, body) {
-            Ok(games) => (games, body.len(), None),
-            Err((why, kept)) => {
-                // Decode the good part again: decode_all stops at the first bad record.
-                let good = body.get(..kept).unwrap_or_default();
-                (decode_all(path, good).map_err(|(error, _)| error)?, kept, Some(why))
-            }
-        };
+        let (games, kept, why) = decode_prefix(path, body);
         let games = in_order(path, games, header.series.games_per_batch)?;
         let dropped = body.len().saturating_sub(kept);
         if dropped > 0 {

@@ -205,7 +205,10 @@ pub(super) fn read_finished(path: &Path, batch: Option<u32>) -> Result<(Header, 
         });
     }
     let body = bytes.get(start..).unwrap_or_default();
-    let games = decode_all(path, body).map_err(|(error, _)| error)?;
+    let games = match decode_prefix(path, body) {
+        (games, _, None) => games,
+        (_, _, Some(error)) => return Err(error),
+    };
     let games = in_order(path, games, header.series.games_per_batch)?;
     let found = games.len();
     if found != header.series.games_per_batch as usize {
@@ -215,8 +218,9 @@ pub(super) fn read_finished(path: &Path, batch: Option<u32>) -> Result<(Header, 
     Ok((header, games))
 }
 
-/// Every record of `body`; on the first bad one, the error and the length of the good records before it.
-pub(super) fn decode_all(path: &Path, body: &[u8]) -> Result<Vec<GameRecord>, (CorpusError, usize)> {
+/// The records of `body` up to the first bad one: the good games, the length in bytes of the records they came
+/// from, and the error that stopped the reading (`None` when every byte made a good record).
+pub(super) fn decode_prefix(path: &Path, body: &[u8]) -> (Vec<GameRecord>, usize, Option<CorpusError>) {
     let mut games = Vec::new();
     let mut offset = 0;
     while let Some(rest) = body.get(offset..).filter(|rest| !rest.is_empty()) {
@@ -227,11 +231,12 @@ pub(super) fn decode_all(path: &Path, body: &[u8]) -> Result<Vec<GameRecord>, (C
             }
             Err(reason) => {
                 let ordinal = games.len().saturating_add(1);
-                return Err((CorpusError::Record { path: path.to_owned(), ordinal, offset, reason }, offset));
+                let error = CorpusError::Record { path: path.to_owned(), ordinal, offset, reason };
+                return (games, offset, Some(error));
             }
         }
     }
-    Ok(games)
+    (games, offset, None)
 }
 
 /// The games sorted by index, each index below `games` and present once.
