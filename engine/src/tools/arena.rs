@@ -48,7 +48,7 @@ use crate::position::Position;
 use crate::rng::GameRng;
 use crate::search::mpc::MpcModel;
 use crate::search::{SearchError, SolveOptions};
-use crate::think::Thinker;
+use crate::think::{Thinker, Thought};
 
 /// The two-sided 95 % quantile of the standard normal distribution.
 pub const Z_95: f64 = 1.959_963_984_540_054;
@@ -179,29 +179,33 @@ fn play_counting_nodes(
         })?;
         moves.push(mv);
     }
-    let mut nodes = [0; 2];
-    let game = play_out(position, moves, black, white, &mut nodes)?;
+    let mut nodes = [0u64; 2];
+    let mut count = |position: &Position, thought: &Thought| {
+        let side = usize::from(position.side_to_move == Color::White);
+        nodes[side] = nodes[side].saturating_add(thought.nodes);
+    };
+    let game = play_out(position, moves, black, white, &mut count)?;
     Ok((game, nodes))
 }
 
-/// Continues a game from `position` (reached by `moves`) to its end, adding each side's search nodes to `nodes`
-/// (`[Black's, White's]`).
+/// Continues a game from `position` (reached by `moves`) to its end, showing `on_thought` each position a thinker
+/// moved in and what it thought.
 fn play_out(
     mut position: Position,
     mut moves: Vec<Move>,
     black: Player<'_>,
     white: Player<'_>,
-    nodes: &mut [u64; 2],
+    on_thought: &mut dyn FnMut(&Position, &Thought),
 ) -> Result<GameResult, ArenaError> {
     while !position.board.is_game_over() {
         let ply = moves.len();
         let mv = if position.board.has_moves() {
-            let (player, side) = match position.side_to_move {
-                Color::Black => (black, 0),
-                Color::White => (white, 1),
+            let player = match position.side_to_move {
+                Color::Black => black,
+                Color::White => white,
             };
             let thought = player.thinker.think(&position, player.level);
-            nodes[side] = nodes[side].saturating_add(thought.nodes);
+            on_thought(&position, &thought);
             thought.best_move.ok_or(ArenaError::NoMove { ply })?
         } else {
             Move::Pass
@@ -404,6 +408,21 @@ pub fn selfplay_game(
     random_moves: usize,
     rng: &mut GameRng,
 ) -> Result<SelfPlayGame, ArenaError> {
+    selfplay_game_observed(thinker, level, random_moves, rng, &mut |_, _| {})
+}
+
+/// [`selfplay_game`], showing `on_thought` each position the thinker moved in (after the random moves) and what it
+/// thought: its time and nodes.
+///
+/// # Errors
+/// As [`selfplay_game`].
+pub fn selfplay_game_observed(
+    thinker: &Thinker,
+    level: Level,
+    random_moves: usize,
+    rng: &mut GameRng,
+    on_thought: &mut dyn FnMut(&Position, &Thought),
+) -> Result<SelfPlayGame, ArenaError> {
     thinker.clear();
     let mut position = Position::INITIAL;
     let mut moves = Vec::with_capacity(64);
@@ -422,7 +441,7 @@ pub fn selfplay_game(
         moves.push(mv);
     }
     let player = Player { thinker, level };
-    Ok(SelfPlayGame { random_moves: played, result: play_out(position, moves, player, player, &mut [0; 2])? })
+    Ok(SelfPlayGame { random_moves: played, result: play_out(position, moves, player, player, on_thought)? })
 }
 
 /// How [`play_selfplay`] plays.
@@ -471,10 +490,24 @@ pub fn play_selfplay(
 /// # Errors
 /// As [`selfplay_game`], or [`ArenaError::Search`] if the thinker cannot be built.
 pub fn play_selfplay_game(index: u64, options: &SelfPlayOptions) -> Result<SelfPlayGame, ArenaError> {
+    play_selfplay_game_observed(index, options, None, &mut |_, _| {})
+}
+
+/// [`play_selfplay_game`] with `mpc` as the thinker's Multi-ProbCut model (`None`: the bundled one), showing
+/// `on_thought` each engine move's position and thought.
+///
+/// # Errors
+/// As [`play_selfplay_game`].
+pub fn play_selfplay_game_observed(
+    index: u64,
+    options: &SelfPlayOptions,
+    mpc: Option<&MpcModel>,
+    on_thought: &mut dyn FnMut(&Position, &Thought),
+) -> Result<SelfPlayGame, ArenaError> {
     let mut rng = GameRng::for_game(options.seed, index);
     let random_moves = rng.in_range(options.min_random_moves, options.max_random_moves);
-    let thinker = new_thinker(&options.weights, None, options.hash_level)?;
-    selfplay_game(&thinker, options.level, random_moves, &mut rng)
+    let thinker = new_thinker(&options.weights, mpc, options.hash_level)?;
+    selfplay_game_observed(&thinker, options.level, random_moves, &mut rng, on_thought)
 }
 
 #[cfg(test)]

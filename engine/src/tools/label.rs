@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::eval::{Evaluator, Features, Weights};
+use crate::eval::{Evaluator, Features, SCALE, Weights};
 use crate::level::Selectivity;
 use crate::position::Position;
 use crate::rng::GameRng;
@@ -140,17 +140,7 @@ pub fn label_games(
     boards
         .par_iter()
         .map_init(
-            || {
-                (
-                    MidgameSearch::new(Arc::clone(weights), spec.hash_level),
-                    Solver::new(SolveOptions::default().with_threads(1).with_hash_level(spec.hash_level)).map(
-                        |mut s| {
-                            s.set_weights(Some(Arc::clone(weights)));
-                            s
-                        },
-                    ),
-                )
-            },
+            || (MidgameSearch::new(Arc::clone(weights), spec.hash_level), single_solver(weights, spec.hash_level)),
             |(search, solver), &board| {
                 let empties = board.empty_count();
                 let exact_solver = solver.as_ref().ok().filter(|_| empties <= spec.exact_empties);
@@ -171,6 +161,29 @@ pub fn label_games(
         .collect()
 }
 
+/// A single-threaded exact solver whose move ordering uses `weights`.
+fn single_solver(weights: &Arc<Weights>, hash_level: u8) -> Result<Solver, crate::search::SearchError> {
+    Solver::new(SolveOptions::default().with_threads(1).with_hash_level(hash_level)).map(|mut s| {
+        s.set_weights(Some(Arc::clone(weights)));
+        s
+    })
+}
+
+/// The static evaluation of `board` for its side to move, in 1/[`SCALE`] disc before rounding (offset by half a
+/// disc, as [`Evaluator::evaluate_scaled`] gives it).
+#[must_use]
+pub fn evaluate_scaled(evaluator: &Evaluator, board: &Board) -> i32 {
+    let features = Features::new(board.player, board.opponent);
+    evaluator.evaluate_scaled(
+        64 - board.empty_count(),
+        board.player.0.count_ones(),
+        &features,
+        crate::board::Color::Black,
+        board.moves().count(),
+        board.pass().moves().count(),
+    )
+}
+
 /// The exact score of each board for its side to move, solved in parallel on rayon's current pool with one
 /// single-threaded solver per worker (its move ordering uses `weights`), in the order given.
 ///
@@ -187,12 +200,7 @@ pub fn solve_all(
     boards
         .par_iter()
         .map_init(
-            || {
-                Solver::new(SolveOptions::default().with_threads(1).with_hash_level(hash_level)).map(|mut s| {
-                    s.set_weights(Some(Arc::clone(weights)));
-                    s
-                })
-            },
+            || single_solver(weights, hash_level),
             |solver, board| {
                 let solver = solver.as_ref().map_err(Clone::clone)?;
                 solver.clear();
@@ -243,16 +251,8 @@ pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport
     let mut by_move = vec![(0usize, 0f64); 61];
     let mut signed = vec![0f64; 61];
     for &(board, label) in labels {
-        let f = Features::new(board.player, board.opponent);
         let discs = 64 - board.empty_count();
-        let v = evaluator.evaluate(
-            discs,
-            board.player.0.count_ones(),
-            &f,
-            crate::board::Color::Black,
-            board.moves().count(),
-            board.pass().moves().count(),
-        );
+        let v = evaluate_scaled(&evaluator, &board).div_euclid(SCALE).clamp(-64, 64);
         let m = (discs as usize).saturating_sub(4).min(60);
         by_move[m].0 += 1;
         by_move[m].1 += f64::from((v - label).abs());

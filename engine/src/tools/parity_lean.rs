@@ -16,8 +16,7 @@
 use std::ops::RangeInclusive;
 
 use crate::Board;
-use crate::board::Color;
-use crate::eval::{DISC_TABLE, Evaluator, Features, PHASES, SCALE, Weights, phase};
+use crate::eval::{DISC_TABLE, Evaluator, PHASES, SCALE, Weights, phase};
 
 /// Positions and the sum of their errors (evaluation − label, discs).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -59,16 +58,7 @@ impl PhaseErrors {
 
 /// The evaluation of `board` (side to move's view) in discs, before rounding, clamped as the evaluation is.
 fn evaluate(evaluator: &Evaluator, board: &Board) -> f64 {
-    let features = Features::new(board.player, board.opponent);
-    let discs = 64 - board.empty_count();
-    let scaled = evaluator.evaluate_scaled(
-        discs,
-        board.player.0.count_ones(),
-        &features,
-        Color::Black,
-        board.moves().count(),
-        board.pass().moves().count(),
-    );
+    let scaled = super::label::evaluate_scaled(evaluator, board);
     (f64::from(scaled - SCALE / 2) / f64::from(SCALE)).clamp(-64.0, 64.0)
 }
 

@@ -28,6 +28,7 @@ mod book;
 mod corpus;
 mod gtp;
 mod label;
+mod level_profile;
 mod levels;
 mod limits;
 mod match_cmd;
@@ -87,6 +88,9 @@ enum Command {
     /// Measure the evaluation's lean by the parity of the empties (in games: by colour) against labelled positions,
     /// and write weights with it removed.
     ParityLean(parity_lean::Args),
+    /// Where a level's thinking time goes: self-play games timed move by move, by the search its plan runs
+    /// (midgame, each selective endgame stage, the exact solve) and by empties.
+    LevelProfile(level_profile::Args),
     /// Speak GTP on stdin/stdout for GoGui, Quarry and gogui-twogtp (Othello coordinates, row 1 at the top).
     Gtp(gtp::Args),
     /// Speak the NBoard protocol on stdin/stdout, so the NBoard GUI can use the engine.
@@ -121,6 +125,7 @@ fn main() -> ExitCode {
         Command::Label(args) => label::run(&args),
         Command::EvalError(args) => label::run_error(&args),
         Command::ParityLean(args) => parity_lean::run(&args),
+        Command::LevelProfile(args) => level_profile::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Nboard(args) => nboard::run(&args),
         Command::Book(args) => book::run(&args),
