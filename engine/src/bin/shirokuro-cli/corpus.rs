@@ -368,8 +368,7 @@ fn solve_cuts(
     }
     let boards: Vec<Board> = cuts.iter().flatten().map(|p| p.board).collect();
     let weights = Arc::new(weights::bundled().map_err(|e| e.to_string())?);
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, _) = crate::limits::pool(threads)?;
     let start = Instant::now();
     let every = (boards.len() / 10).max(1);
     let scores = pool

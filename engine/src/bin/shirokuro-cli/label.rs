@@ -111,8 +111,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         random_moves: args.random_moves,
         ..LabelSpec::default()
     };
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, _) = crate::limits::pool(args.threads)?;
     let labelled = pool.install(|| {
         label_games(&games, &weights, &spec, &|done, total| {
             if done % 5000 == 0 || done == total {

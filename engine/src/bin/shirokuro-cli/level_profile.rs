@@ -67,8 +67,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         Some(path) => Some(MpcModel::load(path).map_err(|e| format!("{}: {e}", path.display()))?),
         None => None,
     };
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, threads) = crate::limits::pool(args.threads)?;
     let start = Instant::now();
     let done = AtomicUsize::new(0);
     let result = pool

@@ -8,6 +8,13 @@ pub fn max_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZero::get).saturating_mul(4).max(4)
 }
 
+/// A rayon pool of `threads` workers (default: one per core), and how many it has.
+pub fn pool(threads: Option<usize>) -> Result<(rayon::ThreadPool, usize), String> {
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    Ok((pool, threads))
+}
+
 /// `--threads`: 1 up to [`max_threads`].
 pub fn threads(text: &str) -> Result<usize, String> {
     let most = max_threads();

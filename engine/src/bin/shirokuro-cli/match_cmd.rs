@@ -145,8 +145,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if openings.is_empty() {
         return Err(format!("{source}: no openings to play"));
     }
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, threads) = crate::limits::pool(args.threads)?;
     let a = MatchEngine { weights: weights_a, mpc: mpc_a, level: args.level_a };
     let b = MatchEngine { weights: weights_b, mpc: mpc_b, level: args.level_b };
     let total = openings.len() * 2;

@@ -65,8 +65,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         seed: args.seed,
         ..FitOptions::default()
     };
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, _) = crate::limits::pool(args.threads)?;
     let report = pool
         .install(|| {
             measure(&games, &Arc::new(weights), &options, &|done, total| {

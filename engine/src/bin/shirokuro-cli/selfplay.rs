@@ -91,8 +91,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if !dir.is_dir() {
         return Err(format!("cannot write {}: {} is not a directory", args.out.display(), dir.display()));
     }
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, threads) = crate::limits::pool(args.threads)?;
     let (min, max) = args.random_moves;
     let options = SelfPlayOptions {
         weights: Arc::new(weights),

@@ -51,8 +51,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?;
+    let (pool, _) = crate::limits::pool(args.threads)?;
     pool.install(|| run_in_pool(args))
 }
 
