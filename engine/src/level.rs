@@ -40,6 +40,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod plan;
+
+pub use plan::{LevelPlan, LevelPlanError, MAX_STAGES};
+
 /// The confidence of a Multi-ProbCut search: the probability that a cut it makes agrees with the full search.
 ///
 /// The variants are ordered from the most selective (fastest, least reliable) to [`Selectivity::Exact`]. Their
@@ -323,16 +327,22 @@ impl Level {
     /// in the last, exact, stage.
     #[must_use]
     pub fn plan(self, empties: u8) -> SearchPlan {
-        let stages = self.stages();
-        if empties > self.endgame_start() {
-            return SearchPlan::Midgame { depth: self.midgame_depth(), selectivity: self.midgame_selectivity() };
-        }
-        // The stages' empties never increase, so the last stage with `empties <= E_k` is the one Egaroucid's cascade
-        // of `n_empties > complete_{k+1}` tests picks.
-        let selectivity =
-            stages.iter().rev().find(|stage| empties <= stage.empties).map_or(Selectivity::Exact, |s| s.selectivity);
-        SearchPlan::Endgame { selectivity }
+        plan_of(self.midgame_depth(), self.midgame_selectivity(), self.stages(), empties)
     }
+}
+
+/// The search for `empties` empty squares under a midgame depth and selectivity and endgame stages (non-empty, from
+/// the most empties down): [`Level::plan`] and [`LevelPlan::plan`].
+fn plan_of(depth: u8, midgame: Selectivity, stages: &[EndgameStage], empties: u8) -> SearchPlan {
+    let Some(first) = stages.first() else { return SearchPlan::Midgame { depth, selectivity: midgame } };
+    if empties > first.empties {
+        return SearchPlan::Midgame { depth, selectivity: midgame };
+    }
+    // The stages' empties never increase, so the last stage with `empties <= E_k` is the one Egaroucid's cascade of
+    // `n_empties > complete_{k+1}` tests picks.
+    let selectivity =
+        stages.iter().rev().find(|stage| empties <= stage.empties).map_or(Selectivity::Exact, |s| s.selectivity);
+    SearchPlan::Endgame { selectivity }
 }
 
 impl Default for Level {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::Move;
 use crate::eval::Weights;
-use crate::level::{Level, SearchPlan, Selectivity};
+use crate::level::{Level, LevelPlan, SearchPlan, Selectivity};
 use crate::position::Position;
 use crate::search::midgame::MidgameSearch;
 use crate::search::mpc::MpcModel;
@@ -153,8 +153,8 @@ impl Thinker {
         self.solver.clear();
     }
 
-    /// Picks a move for `position` at `level`.
-    pub fn think(&self, position: &Position, level: Level) -> Thought {
+    /// Picks a move for `position` at `level` (a [`Level`], or a [`LevelPlan`] changed for a tuning run).
+    pub fn think(&self, position: &Position, level: impl Into<LevelPlan>) -> Thought {
         self.think_with_progress(position, level, &mut |_| {})
     }
 
@@ -162,7 +162,16 @@ impl Thinker {
     pub fn think_with_progress(
         &self,
         position: &Position,
-        level: Level,
+        level: impl Into<LevelPlan>,
+        progress: &mut dyn FnMut(&ThinkProgress),
+    ) -> Thought {
+        self.think_planned(position, level.into(), progress)
+    }
+
+    fn think_planned(
+        &self,
+        position: &Position,
+        level: LevelPlan,
         progress: &mut dyn FnMut(&ThinkProgress),
     ) -> Thought {
         let start = Instant::now();
@@ -183,7 +192,7 @@ impl Thinker {
         if !board.has_moves() {
             // A forced pass: the score is the opponent's, negated.
             let passed = Position { board: board.pass(), side_to_move: !position.side_to_move };
-            let mut thought = self.think_with_progress(&passed, level, &mut |p| {
+            let mut thought = self.think_planned(&passed, level, &mut |p| {
                 let mut p = p.clone();
                 p.score = -p.score;
                 p.pv.insert(0, Move::Pass);

@@ -216,6 +216,7 @@ fn play_batch(
     let selfplay = SelfPlayOptions {
         weights: Arc::clone(&options.weights),
         level: header.series.level,
+        plan: None,
         min_random_moves: usize::from(min),
         max_random_moves: usize::from(max),
         seed: header.seed(),

@@ -34,6 +34,7 @@ fn expected(batch: u32, games: u32) -> Vec<String> {
     let options = SelfPlayOptions {
         weights: Arc::new(Weights::zero()),
         level: series.level,
+        plan: None,
         min_random_moves: 6,
         max_random_moves: 12,
         seed: series.base_seed + u64::from(batch),

@@ -30,19 +30,21 @@
 //! let white = Thinker::new(Arc::new(Weights::zero()), options)?;
 //! let level = Level::new(1)?;
 //! let opening = parse_transcript("f5d6c4d3c2b3b4b5")?.moves;
-//! let game = play_game(Player { thinker: &black, level }, Player { thinker: &white, level }, &opening)?;
+//! let plan = level.into();
+//! let game = play_game(Player { thinker: &black, plan }, Player { thinker: &white, plan }, &opening)?;
 //! assert!(game.end.board.is_game_over());
 //! assert_eq!(game.black_score.signum(), game.black_disc_diff.signum());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use rayon::prelude::*;
 
 use crate::board::{Color, IllegalMove, Move};
 use crate::eval::Weights;
-use crate::level::Level;
+use crate::level::{Level, LevelPlan};
 use crate::notation::{PassStyle, TranscriptError, format_transcript, parse_transcript};
 use crate::position::Position;
 use crate::rng::GameRng;
@@ -116,13 +118,13 @@ pub fn parse_openings(text: &str) -> Result<Vec<Vec<Move>>, ArenaError> {
     Ok(openings)
 }
 
-/// One side of a game: the thinker that chooses its moves, and at which level.
+/// One side of a game: the thinker that chooses its moves, and with which plan.
 #[derive(Clone, Copy)]
 pub struct Player<'a> {
     /// Chooses the moves.
     pub thinker: &'a Thinker,
-    /// At this level.
-    pub level: Level,
+    /// A level's plan (`Level::into()`), or one changed for a tuning run.
+    pub plan: LevelPlan,
 }
 
 /// A finished game.
@@ -160,15 +162,24 @@ impl GameResult {
 /// [`ArenaError::IllegalOpeningMove`] if the opening is not legal; [`ArenaError::NoMove`] or
 /// [`ArenaError::IllegalEngineMove`] if a thinker fails (neither happens with an unstopped [`Thinker`]).
 pub fn play_game(black: Player<'_>, white: Player<'_>, opening: &[Move]) -> Result<GameResult, ArenaError> {
-    play_counting_nodes(black, white, opening).map(|(game, _)| game)
+    play_counting_effort(black, white, opening).map(|(game, _)| game)
 }
 
-/// [`play_game`], also returning the nodes each side's searches visited: `[Black's, White's]`.
-fn play_counting_nodes(
+/// What one side's searches spent in a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent thinking.
+    pub time: Duration,
+}
+
+/// [`play_game`], also returning what each side's searches spent: `[Black's, White's]`.
+fn play_counting_effort(
     black: Player<'_>,
     white: Player<'_>,
     opening: &[Move],
-) -> Result<(GameResult, [u64; 2]), ArenaError> {
+) -> Result<(GameResult, [Effort; 2]), ArenaError> {
     let mut position = Position::INITIAL;
     let mut moves = Vec::with_capacity(64);
     for (index, &mv) in opening.iter().enumerate() {
@@ -179,13 +190,14 @@ fn play_counting_nodes(
         })?;
         moves.push(mv);
     }
-    let mut nodes = [0u64; 2];
+    let mut effort = [Effort::default(); 2];
     let mut count = |position: &Position, thought: &Thought| {
-        let side = usize::from(position.side_to_move == Color::White);
-        nodes[side] = nodes[side].saturating_add(thought.nodes);
+        let side = &mut effort[usize::from(position.side_to_move == Color::White)];
+        side.nodes = side.nodes.saturating_add(thought.nodes);
+        side.time = side.time.saturating_add(thought.elapsed);
     };
     let game = play_out(position, moves, black, white, &mut count)?;
-    Ok((game, nodes))
+    Ok((game, effort))
 }
 
 /// Continues a game from `position` (reached by `moves`) to its end, showing `on_thought` each position a thinker
@@ -204,7 +216,7 @@ fn play_out(
                 Color::Black => black,
                 Color::White => white,
             };
-            let thought = player.thinker.think(&position, player.level);
+            let thought = player.thinker.think(&position, player.plan);
             on_thought(&position, &thought);
             thought.best_move.ok_or(ArenaError::NoMove { ply })?
         } else {
@@ -227,15 +239,15 @@ fn new_thinker(weights: &Arc<Weights>, mpc: Option<&MpcModel>, hash_level: u8) -
     Ok(thinker)
 }
 
-/// One engine of a match: its evaluation weights, Multi-ProbCut model and level.
+/// One engine of a match: its evaluation weights, Multi-ProbCut model and level (or plan).
 #[derive(Debug, Clone)]
 pub struct MatchEngine {
     /// Evaluation weights.
     pub weights: Arc<Weights>,
     /// Multi-ProbCut model; `None` for the bundled one.
     pub mpc: Option<MpcModel>,
-    /// Level.
-    pub level: Level,
+    /// A level's plan (`Level::into()`), or one changed for a tuning run.
+    pub plan: LevelPlan,
 }
 
 /// A game of a match.
@@ -247,10 +259,10 @@ pub struct MatchGame {
     pub a_is_black: bool,
     /// The game.
     pub result: GameResult,
-    /// Nodes A's searches visited in the game.
-    pub a_nodes: u64,
-    /// Nodes B's searches visited in the game.
-    pub b_nodes: u64,
+    /// What A's searches spent in the game.
+    pub a_effort: Effort,
+    /// What B's searches spent in the game.
+    pub b_effort: Effort,
 }
 
 impl MatchGame {
@@ -282,12 +294,13 @@ pub fn play_match(
             let a_is_black = index % 2 == 0;
             let thinker_a = new_thinker(&a.weights, a.mpc.as_ref(), hash_level)?;
             let thinker_b = new_thinker(&b.weights, b.mpc.as_ref(), hash_level)?;
-            let player_a = Player { thinker: &thinker_a, level: a.level };
-            let player_b = Player { thinker: &thinker_b, level: b.level };
+            let player_a = Player { thinker: &thinker_a, plan: a.plan };
+            let player_b = Player { thinker: &thinker_b, plan: b.plan };
             let (black, white) = if a_is_black { (player_a, player_b) } else { (player_b, player_a) };
-            let (result, [black_nodes, white_nodes]) = play_counting_nodes(black, white, &openings[opening])?;
-            let (a_nodes, b_nodes) = if a_is_black { (black_nodes, white_nodes) } else { (white_nodes, black_nodes) };
-            let game = MatchGame { opening, a_is_black, result, a_nodes, b_nodes };
+            let (result, [black_effort, white_effort]) = play_counting_effort(black, white, &openings[opening])?;
+            let (a_effort, b_effort) =
+                if a_is_black { (black_effort, white_effort) } else { (white_effort, black_effort) };
+            let game = MatchGame { opening, a_is_black, result, a_effort, b_effort };
             on_game(&game);
             Ok(game)
         })
@@ -404,7 +417,7 @@ impl SelfPlayGame {
 /// [`ArenaError::NoMove`] or [`ArenaError::IllegalEngineMove`] if the thinker fails.
 pub fn selfplay_game(
     thinker: &Thinker,
-    level: Level,
+    level: impl Into<LevelPlan>,
     random_moves: usize,
     rng: &mut GameRng,
 ) -> Result<SelfPlayGame, ArenaError> {
@@ -418,7 +431,7 @@ pub fn selfplay_game(
 /// As [`selfplay_game`].
 pub fn selfplay_game_observed(
     thinker: &Thinker,
-    level: Level,
+    level: impl Into<LevelPlan>,
     random_moves: usize,
     rng: &mut GameRng,
     on_thought: &mut dyn FnMut(&Position, &Thought),
@@ -440,7 +453,7 @@ pub fn selfplay_game_observed(
             position.play(mv).map_err(|reason| ArenaError::IllegalEngineMove { ply: moves.len(), mv, reason })?;
         moves.push(mv);
     }
-    let player = Player { thinker, level };
+    let player = Player { thinker, plan: level.into() };
     Ok(SelfPlayGame { random_moves: played, result: play_out(position, moves, player, player, on_thought)? })
 }
 
@@ -451,6 +464,8 @@ pub struct SelfPlayOptions {
     pub weights: Arc<Weights>,
     /// The level for both sides after the random moves.
     pub level: Level,
+    /// A plan that replaces the level's for a tuning run (`level-profile --plan`); `None`: the level's own.
+    pub plan: Option<LevelPlan>,
     /// The fewest random moves of a game.
     pub min_random_moves: usize,
     /// The most random moves of a game (each game draws its number uniformly in `min..=max`).
@@ -459,6 +474,14 @@ pub struct SelfPlayOptions {
     pub seed: u64,
     /// Each search's table has 2^`hash_level` entries.
     pub hash_level: u8,
+}
+
+impl SelfPlayOptions {
+    /// The plan both sides play with: [`plan`](Self::plan) if set, else the level's.
+    #[must_use]
+    pub fn level_plan(&self) -> LevelPlan {
+        self.plan.unwrap_or_else(|| self.level.into())
+    }
 }
 
 /// Plays `games` self-play games on the current rayon pool (call it inside `ThreadPool::install` to choose the
@@ -507,7 +530,7 @@ pub fn play_selfplay_game_observed(
     let mut rng = GameRng::for_game(options.seed, index);
     let random_moves = rng.in_range(options.min_random_moves, options.max_random_moves);
     let thinker = new_thinker(&options.weights, mpc, options.hash_level)?;
-    selfplay_game_observed(&thinker, options.level, random_moves, &mut rng, on_thought)
+    selfplay_game_observed(&thinker, options.level_plan(), random_moves, &mut rng, on_thought)
 }
 
 #[cfg(test)]
@@ -516,7 +539,7 @@ mod tests {
     use crate::format::records::{RecordFormat, RecordedResult, parse_records};
 
     fn zero_engine(level: u8) -> MatchEngine {
-        MatchEngine { weights: Arc::new(Weights::zero()), mpc: None, level: Level::new(level).unwrap() }
+        MatchEngine { weights: Arc::new(Weights::zero()), mpc: None, plan: Level::new(level).unwrap().into() }
     }
 
     #[test]
@@ -551,8 +574,12 @@ mod tests {
             assert_eq!(pair[0].result, pair[1].result);
             assert_eq!(pair[0].a_score(), -pair[1].a_score());
             // The same searches, with the engines' roles swapped.
-            assert!(pair[0].a_nodes > 0 && pair[0].b_nodes > 0);
-            assert_eq!((pair[0].a_nodes, pair[0].b_nodes), (pair[1].b_nodes, pair[1].a_nodes));
+            assert!(pair[0].a_effort.nodes > 0 && pair[0].b_effort.nodes > 0);
+            assert!(pair[0].a_effort.time > Duration::ZERO && pair[0].b_effort.time > Duration::ZERO);
+            assert_eq!(
+                (pair[0].a_effort.nodes, pair[0].b_effort.nodes),
+                (pair[1].b_effort.nodes, pair[1].a_effort.nodes)
+            );
         }
         let summary = MatchSummary::from_games(&games);
         assert_eq!(summary.games, 4);
@@ -561,9 +588,12 @@ mod tests {
         assert_eq!(summary.wins, summary.losses);
         assert_eq!(summary.score, 0.5);
         assert_eq!(summary.mean_disc_diff, 0.0);
-        // The same match again gives the same games.
+        // The same match again gives the same games, with the same nodes (the times differ).
         let again = play_match(&openings, &zero_engine(1), &zero_engine(1), 14, &|_| {}).unwrap();
-        assert_eq!(again, games);
+        let searched = |games: &[MatchGame]| -> Vec<(GameResult, u64, u64)> {
+            games.iter().map(|g| (g.result.clone(), g.a_effort.nodes, g.b_effort.nodes)).collect()
+        };
+        assert_eq!(searched(&again), searched(&games));
     }
 
     #[test]
@@ -582,7 +612,7 @@ mod tests {
     #[test]
     fn illegal_opening_is_an_error() {
         let thinker = new_thinker(&Arc::new(Weights::zero()), None, 12).unwrap();
-        let player = Player { thinker: &thinker, level: Level::new(1).unwrap() };
+        let player = Player { thinker: &thinker, plan: Level::new(1).unwrap().into() };
         let err = play_game(player, player, &[Move::Place(crate::Square::A1)]).unwrap_err();
         assert!(matches!(err, ArenaError::IllegalOpeningMove { number: 1, .. }), "{err}");
     }
@@ -615,6 +645,7 @@ mod tests {
         SelfPlayOptions {
             weights: Arc::new(Weights::zero()),
             level: Level::new(2).unwrap(),
+            plan: None,
             min_random_moves: 6,
             max_random_moves: 12,
             seed,

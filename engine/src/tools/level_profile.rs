@@ -109,6 +109,7 @@ pub fn profile(
     on_game: &(dyn Fn(usize) + Sync),
 ) -> Result<Profile, ArenaError> {
     let band = band.max(1);
+    let plan = options.level_plan();
     let profile = Mutex::new(Profile { games, band, ..Profile::default() });
     (0..games).into_par_iter().try_for_each(|index| {
         let mut moves = Vec::new();
@@ -117,7 +118,7 @@ pub fn profile(
         })?;
         let mut profile = profile.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         for (empties, time, nodes) in moves {
-            let stage = Stage::of(options.level.plan(u8::try_from(empties).unwrap_or(u8::MAX)));
+            let stage = Stage::of(plan.plan(u8::try_from(empties).unwrap_or(u8::MAX)));
             let (cost, range) = profile.by_stage.entry(stage).or_insert((Cost::default(), (empties, empties)));
             cost.add(time, nodes);
             *range = (range.0.min(empties), range.1.max(empties));
@@ -144,6 +145,7 @@ mod tests {
         let options = SelfPlayOptions {
             weights: Arc::new(weights::bundled().expect("the shipped weights")),
             level: Level::new(6).expect("a level"),
+            plan: None,
             min_random_moves: 20,
             max_random_moves: 20,
             seed: 3,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use shirokuro_engine::level::Level;
+use shirokuro_engine::level::{Level, LevelPlan};
 use shirokuro_engine::search::mpc::MpcModel;
 use shirokuro_engine::tools::arena::SelfPlayOptions;
 use shirokuro_engine::tools::level_profile::{Cost, profile};
@@ -17,8 +17,11 @@ use shirokuro_engine::tools::level_profile::{Cost, profile};
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The level to profile (1-60).
-    #[arg(long)]
-    level: Level,
+    #[arg(long, required_unless_present = "plan", conflicts_with = "plan")]
+    level: Option<Level>,
+    /// A search plan to profile instead of a level, as `match --plan-a` takes it (`15@74;27@98,24@99,22@100`).
+    #[arg(long, value_parser = crate::limits::level_plan)]
+    plan: Option<LevelPlan>,
     /// Self-play games.
     #[arg(long, default_value_t = 20)]
     games: usize,
@@ -55,9 +58,15 @@ fn row(name: &str, cost: &Cost, total: &Cost) -> String {
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let weights = crate::label::load_weights(args.weights.as_ref())?;
+    let (level, about) = match (args.level, args.plan) {
+        (_, Some(plan)) => (Level::clamped(plan.midgame_depth()), format!("plan {plan}")),
+        (Some(level), None) => (level, format!("level {level}")),
+        (None, None) => return Err("give --level or --plan".to_owned()),
+    };
     let options = SelfPlayOptions {
         weights: Arc::new(weights),
-        level: args.level,
+        level,
+        plan: args.plan,
         min_random_moves: args.random_moves.0,
         max_random_moves: args.random_moves.1,
         seed: args.seed,
@@ -80,8 +89,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .map_err(|e| e.to_string())?;
     let total = result.total();
     outln!(
-        "level {} ({}): {} games after {}-{} random moves (seed {}), {threads} at once, one thread each; {:.1} s",
-        args.level,
+        "{about} ({}): {} games after {}-{} random moves (seed {}), {threads} at once, one thread each; {:.1} s",
         args.mpc.as_ref().map_or_else(|| "bundled MPC model".to_owned(), |p| p.display().to_string()),
         result.games,
         args.random_moves.0,

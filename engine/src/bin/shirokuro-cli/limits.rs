@@ -45,6 +45,11 @@ pub fn hash_level(text: &str) -> Result<u8, String> {
     Ok(level)
 }
 
+/// Parses a search plan (`match --plan-a`, `level-profile --plan`): `15@74;27@98,24@99,22@100`.
+pub fn level_plan(text: &str) -> Result<shirokuro_engine::level::LevelPlan, String> {
+    text.parse().map_err(|e: shirokuro_engine::level::LevelPlanError| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use shirokuro_engine::eval::{Weights, weights};
-use shirokuro_engine::level::Level;
+use shirokuro_engine::level::{Level, LevelPlan};
 use shirokuro_engine::search::mpc::MpcModel;
-use shirokuro_engine::tools::arena::{MatchEngine, MatchGame, MatchSummary, parse_openings, play_match};
+use shirokuro_engine::tools::arena::{Effort, MatchEngine, MatchGame, MatchSummary, parse_openings, play_match};
 
 /// Openings used without `--openings`: 8 uniformly random legal moves from the start (seed 20240601), distinct.
 const BUILT_IN_OPENINGS: &str = "\
@@ -35,11 +35,19 @@ d3c3e6f4f5d6f3g3
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Level of engine A (1-60).
-    #[arg(long)]
-    level_a: Level,
+    #[arg(long, required_unless_present = "plan_a", conflicts_with = "plan_a")]
+    level_a: Option<Level>,
     /// Level of engine B (1-60).
-    #[arg(long)]
-    level_b: Level,
+    #[arg(long, required_unless_present = "plan_b", conflicts_with = "plan_b")]
+    level_b: Option<Level>,
+    /// Engine A's search plan instead of a level, for tuning: midgame DEPTH@PERCENT, then the endgame stages
+    /// EMPTIES@PERCENT from the most empties down, the last at 100 (level 15 is `15@74;27@98,24@99,22@100`; `levels`
+    /// shows every level's).
+    #[arg(long, value_parser = crate::limits::level_plan)]
+    plan_a: Option<LevelPlan>,
+    /// Engine B's search plan instead of a level (as --plan-a).
+    #[arg(long, value_parser = crate::limits::level_plan)]
+    plan_b: Option<LevelPlan>,
     /// Weights file for both engines (overridden by --weights-a / --weights-b).
     #[arg(long)]
     weights: Option<PathBuf>,
@@ -80,6 +88,15 @@ pub struct Args {
     verbose: bool,
 }
 
+/// One engine's plan (its `--plan-*`, else its level's) and how to describe it.
+fn engine_plan(level: Option<Level>, plan: Option<LevelPlan>) -> Result<(LevelPlan, String), String> {
+    match (level, plan) {
+        (_, Some(plan)) => Ok((plan, format!("plan {plan}"))),
+        (Some(level), None) => Ok((level.into(), format!("level {level}"))),
+        (None, None) => Err("each engine needs a level or a plan".to_owned()),
+    }
+}
+
 /// The weights of one engine and how to describe them.
 fn engine_weights(
     own: Option<&Path>,
@@ -117,9 +134,13 @@ fn engine_mpc(own: Option<&Path>, both: Option<&Path>) -> Result<(Option<MpcMode
     }
 }
 
-/// Total nodes of engine A and of engine B over the games.
-fn node_totals(games: &[MatchGame]) -> (u64, u64) {
-    games.iter().fold((0_u64, 0_u64), |(a, b), g| (a.saturating_add(g.a_nodes), b.saturating_add(g.b_nodes)))
+/// What engine A and engine B spent over the games.
+fn effort_totals(games: &[MatchGame]) -> (Effort, Effort) {
+    let add = |total: Effort, game: Effort| Effort {
+        nodes: total.nodes.saturating_add(game.nodes),
+        time: total.time.saturating_add(game.time),
+    };
+    games.iter().fold((Effort::default(), Effort::default()), |(a, b), g| (add(a, g.a_effort), add(b, g.b_effort)))
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
@@ -146,11 +167,13 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         return Err(format!("{source}: no openings to play"));
     }
     let (pool, threads) = crate::limits::pool(args.threads)?;
-    let a = MatchEngine { weights: weights_a, mpc: mpc_a, level: args.level_a };
-    let b = MatchEngine { weights: weights_b, mpc: mpc_b, level: args.level_b };
+    let (plan_a, plan_about_a) = engine_plan(args.level_a, args.plan_a)?;
+    let (plan_b, plan_about_b) = engine_plan(args.level_b, args.plan_b)?;
+    let a = MatchEngine { weights: weights_a, mpc: mpc_a, plan: plan_a };
+    let b = MatchEngine { weights: weights_b, mpc: mpc_b, plan: plan_b };
     let total = openings.len() * 2;
-    outln!("A: level {} ({about_a}, {mpc_about_a})", a.level.get());
-    outln!("B: level {} ({about_b}, {mpc_about_b})", b.level.get());
+    outln!("A: {plan_about_a} ({about_a}, {mpc_about_a})");
+    outln!("B: {plan_about_b} ({about_b}, {mpc_about_b})");
     outln!(
         "{} openings from {source}, each played with A as Black then as White: {total} games on {threads} thread(s)",
         openings.len()
@@ -192,13 +215,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         summary.mean_disc_diff,
         ci(summary.disc_diff_ci, 1.0, "")
     );
-    let (a_nodes, b_nodes) = node_totals(&games);
-    let per_game = |nodes: u64| nodes as f64 / summary.games.max(1) as f64;
+    let (a_effort, b_effort) = effort_totals(&games);
+    let (a_nodes, b_nodes) = (a_effort.nodes, b_effort.nodes);
+    let per_game = |amount: f64| amount / summary.games.max(1) as f64;
     outln!(
         "nodes: A {a_nodes} ({:.0} per game), B {b_nodes} ({:.0} per game), A/B {:.3}",
-        per_game(a_nodes),
-        per_game(b_nodes),
+        per_game(a_nodes as f64),
+        per_game(b_nodes as f64),
         a_nodes as f64 / b_nodes.max(1) as f64
+    );
+    let (a_time, b_time) = (a_effort.time.as_secs_f64(), b_effort.time.as_secs_f64());
+    outln!(
+        "thinking: A {a_time:.1} s ({:.2} s per game), B {b_time:.1} s ({:.2} s per game), A/B {:.3}",
+        per_game(a_time),
+        per_game(b_time),
+        a_time / b_time.max(1e-9)
     );
     outln!("time: {elapsed:.1} s ({:.2} s per game)", elapsed / summary.games.max(1) as f64);
     Ok(ExitCode::SUCCESS)

@@ -96,6 +96,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let options = SelfPlayOptions {
         weights: Arc::new(weights),
         level: args.level,
+        plan: None,
         min_random_moves: min,
         max_random_moves: max,
         seed: args.seed,
