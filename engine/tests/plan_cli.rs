@@ -50,10 +50,14 @@ fn bad_plans_and_a_level_with_a_plan_are_refused() {
     assert!(message.contains("\"75\" is not a selectivity"), "{message}");
     let message = refused(&["match", "--plan-a", "15@74", "--level-b", "2"]);
     assert!(message.contains("15@74;27@98,24@99,22@100"), "{message}");
-    refused(&["match", "--level-a", "3", "--plan-a", "3@100;6@100", "--level-b", "2"]);
-    refused(&["match", "--level-b", "2"]);
-    refused(&["level-profile", "--plan", "4@100;8@99"]);
-    refused(&["level-profile", "--games", "1"]);
+    let message = refused(&["match", "--level-a", "3", "--plan-a", "3@100;6@100", "--level-b", "2"]);
+    assert!(message.contains("cannot be used with"), "{message}");
+    let message = refused(&["match", "--level-b", "2"]);
+    assert!(message.contains("--level-a") && message.contains("--plan-a"), "{message}");
+    let message = refused(&["level-profile", "--plan", "4@100;8@99"]);
+    assert!(message.contains("100 %"), "{message}");
+    let message = refused(&["level-profile", "--games", "1"]);
+    assert!(message.contains("--level") && message.contains("--plan"), "{message}");
 }
 
 #[test]
