@@ -53,11 +53,11 @@ fn bad_plans_and_a_level_with_a_plan_are_refused() {
     let message = refused(&["match", "--level-a", "3", "--plan-a", "3@100;6@100", "--level-b", "2"]);
     assert!(message.contains("cannot be used with"), "{message}");
     let message = refused(&["match", "--level-b", "2"]);
-    assert!(message.contains("--level-a") && message.contains("--plan-a"), "{message}");
+    assert!(message.contains("--level-a"), "{message}");
     let message = refused(&["level-profile", "--plan", "4@100;8@99"]);
     assert!(message.contains("100 %"), "{message}");
     let message = refused(&["level-profile", "--games", "1"]);
-    assert!(message.contains("--level") && message.contains("--plan"), "{message}");
+    assert!(message.contains("--level"), "{message}");
 }
 
 #[test]
