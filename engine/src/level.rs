@@ -334,8 +334,7 @@ impl Level {
 /// The search for `empties` empty squares under a midgame depth and selectivity and endgame stages (non-empty, from
 /// the most empties down): [`Level::plan`] and [`LevelPlan::plan`].
 fn plan_of(depth: u8, midgame: Selectivity, stages: &[EndgameStage], empties: u8) -> SearchPlan {
-    let Some(first) = stages.first() else { return SearchPlan::Midgame { depth, selectivity: midgame } };
-    if empties > first.empties {
+    if stages.first().is_none_or(|first| empties > first.empties) {
         return SearchPlan::Midgame { depth, selectivity: midgame };
     }
     // The stages' empties never increase, so the last stage with `empties <= E_k` is the one Egaroucid's cascade of

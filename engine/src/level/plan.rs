@@ -83,9 +83,14 @@ impl LevelPlan {
         if !last.is_exact() {
             return Err(LevelPlanError::LastNotExact(last));
         }
+        Ok(LevelPlan::from_checked(midgame_depth, midgame, stages))
+    }
+
+    /// The plan of parts already checked: 1..=[`MAX_STAGES`] stages.
+    fn from_checked(midgame_depth: u8, midgame: Selectivity, stages: &[EndgameStage]) -> LevelPlan {
         let mut table = [stages[0]; MAX_STAGES];
         table[..stages.len()].copy_from_slice(stages);
-        Ok(LevelPlan { midgame_depth, midgame, stages: table, len: stages.len() as u8 })
+        LevelPlan { midgame_depth, midgame, stages: table, len: stages.len() as u8 }
     }
 
     /// The midgame search depth in plies.
@@ -115,15 +120,8 @@ impl LevelPlan {
 
 impl From<Level> for LevelPlan {
     fn from(level: Level) -> LevelPlan {
-        let stages = level.stages();
-        let mut table = [stages[0]; MAX_STAGES];
-        table[..stages.len()].copy_from_slice(stages);
-        LevelPlan {
-            midgame_depth: level.midgame_depth(),
-            midgame: level.midgame_selectivity(),
-            stages: table,
-            len: stages.len() as u8,
-        }
+        // Every level has 1 to 5 stages (the table's tests check it).
+        LevelPlan::from_checked(level.midgame_depth(), level.midgame_selectivity(), level.stages())
     }
 }
 
