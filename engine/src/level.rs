@@ -27,6 +27,13 @@
 //!
 //! Level 0 exists in Egaroucid's table but is never used: the engine clamps levels to 1..=60 ([`Level::clamped`]).
 //!
+//! **The table is kept as Egaroucid has it, on purpose.** Matches (docs/benchmarks.md, issue 32 item 4) show that the
+//! middle levels spend most of their time in the first selective endgame stage and that a deeper midgame with later
+//! stages would be stronger at the same time (`21@74;25@98,23@99,21@100` scores 74 % against level 15 with two
+//! thirds of its time). The table still does not change: a level number is stored in book files and read by
+//! Egaroucid, it names hints and reviews, and matches against other engines compare like with like only at the same
+//! plan. Other plans are available as [`LevelPlan`]s for tuning (`match --plan-a`, `level-profile --plan`).
+//!
 //! ```
 //! use shirokuro_engine::level::{Level, SearchPlan, Selectivity};
 //! let level = Level::new(27)?;
