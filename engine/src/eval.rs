@@ -5,7 +5,9 @@
 //! disc-count table that also knows the parity of the empty squares, and a bias), [`Weights::evaluate`] and the fast
 //! [`Evaluator`]; the weights file format ([`weights`]).
 //!
-//! Phases: `(discs on the board − 4) / 2`, clamped to 0–29 (30 phases).
+//! Phases: the 60 moves of a game cut into equal spans, one weight set per span. The shipped evaluation has
+//! [`PHASES`] (30: two disc counts a phase); a weights file states its own count, up to [`MAX_PHASES`] (60: one
+//! phase per move), and [`Weights::phases`] tells it.
 
 mod evaluator;
 pub mod pattern;
@@ -19,8 +21,11 @@ use crate::flip::portable;
 use crate::square::Square;
 use pattern::{Group, MAX_LENGTH, groups};
 
-/// Number of phases (weight sets by number of discs).
+/// Number of phases (weight sets by number of discs) of the shipped evaluation and of [`Weights::zero`].
 pub const PHASES: usize = 30;
+
+/// The most phases an evaluation may have: one per move.
+pub const MAX_PHASES: usize = 60;
 
 /// The largest mobility count with its own weight (higher counts share the last one).
 pub const MAX_MOBILITY: usize = 32;
@@ -39,11 +44,22 @@ pub const fn disc_index(own: u32, discs: u32) -> usize {
 /// Weights are stored in 1/`SCALE` discs.
 pub const SCALE: i32 = 256;
 
-/// The phase of a position with `discs` discs on the board.
+/// The phase of a position with `discs` discs on the board in an evaluation with `phases` phases (1 to
+/// [`MAX_PHASES`]): `(discs − 4) · phases / 60`, so 30 phases give `(discs − 4) / 2` and 60 give one phase per disc
+/// count; a full board belongs to the last phase.
 #[must_use]
-pub const fn phase(discs: u32) -> usize {
-    let p = discs.saturating_sub(4) / 2;
-    if p as usize >= PHASES { PHASES - 1 } else { p as usize }
+pub const fn phase(discs: u32, phases: usize) -> usize {
+    let moves = if discs > 64 { 60 } else { discs.saturating_sub(4) as usize };
+    let p = moves * phases / MAX_PHASES;
+    if p >= phases { phases.saturating_sub(1) } else { p }
+}
+
+/// The fewest discs a position of phase `phase` (of `phases`) has: the inverse of [`phase`].
+#[must_use]
+pub const fn first_discs(phase: usize, phases: usize) -> u32 {
+    // The smallest m with m · phases / 60 ≥ phase is ⌈60 · phase / phases⌉.
+    let moves = (MAX_PHASES * phase).div_ceil(if phases == 0 { 1 } else { phases });
+    4 + if moves > 60 { 60 } else { moves as u32 }
 }
 
 /// The most features one square belongs to.
@@ -189,17 +205,36 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// All-zero weights (evaluation 0 everywhere).
+    /// All-zero weights with [`PHASES`] phases (evaluation 0 everywhere).
     #[must_use]
     pub fn zero() -> Weights {
+        Weights::zero_with_phases(PHASES)
+    }
+
+    /// All-zero weights with `phases` phases (1 to [`MAX_PHASES`]; other counts are brought into that range).
+    #[must_use]
+    pub fn zero_with_phases(phases: usize) -> Weights {
+        let phases = phases.clamp(1, MAX_PHASES);
         let groups = groups();
         Weights {
-            patterns: (0..PHASES).map(|_| groups.iter().map(|g| vec![0; g.size()]).collect()).collect(),
-            mobility: vec![vec![0; MAX_MOBILITY + 1]; PHASES],
-            opponent_mobility: vec![vec![0; MAX_MOBILITY + 1]; PHASES],
-            bias: vec![0; PHASES],
-            discs: vec![vec![0; DISC_TABLE]; PHASES],
+            patterns: (0..phases).map(|_| groups.iter().map(|g| vec![0; g.size()]).collect()).collect(),
+            mobility: vec![vec![0; MAX_MOBILITY + 1]; phases],
+            opponent_mobility: vec![vec![0; MAX_MOBILITY + 1]; phases],
+            bias: vec![0; phases],
+            discs: vec![vec![0; DISC_TABLE]; phases],
         }
+    }
+
+    /// Number of phases (weight sets by number of discs).
+    #[must_use]
+    pub fn phases(&self) -> usize {
+        self.bias.len()
+    }
+
+    /// The phase of these weights that evaluates a position with `discs` discs on the board.
+    #[must_use]
+    pub fn phase(&self, discs: u32) -> usize {
+        phase(discs, self.phases())
     }
 
     /// Makes every table give one weight to indices its group's self-symmetries make equivalent (the value at the
@@ -218,7 +253,7 @@ impl Weights {
     #[must_use]
     pub fn evaluate(&self, board: &Board, features: &Features, side: Color) -> i32 {
         let discs = 64 - board.empty_count();
-        let phase = phase(discs);
+        let phase = self.phase(discs);
         let map = square_map();
         let mut sum = i32::from(self.bias[phase]);
         let swap = swap_table();

@@ -5,7 +5,7 @@
 //! sides' move counts, which the search computes with its own (SIMD) move generator.
 
 use super::pattern::groups;
-use super::{DISC_TABLE, FEATURE_COUNT, Features, MAX_MOBILITY, PHASES, SCALE, Weights, disc_index, phase, swap_table};
+use super::{DISC_TABLE, FEATURE_COUNT, Features, MAX_MOBILITY, MAX_PHASES, SCALE, Weights, disc_index, swap_table};
 use crate::board::Color;
 
 /// Flattened evaluation tables.
@@ -19,13 +19,15 @@ pub struct Evaluator {
     /// `mobility[phase][n]` and `opponent_mobility[phase][n]`, plus the bias, as in [`Weights`].
     mobility: Vec<[i16; MAX_MOBILITY + 1]>,
     opponent_mobility: Vec<[i16; MAX_MOBILITY + 1]>,
-    bias: [i16; PHASES],
+    bias: [i16; MAX_PHASES],
+    /// `phases[discs]`: the phase of a position with that many discs (0–64), as [`Weights::phase`] gives it.
+    phases: [u8; 65],
     /// `discs[phase][`[`disc_index`]`]`, as in [`Weights`].
     discs: Vec<[i16; DISC_TABLE]>,
 }
 
 impl Evaluator {
-    /// Lays out `weights` for fast evaluation (about 20 MB).
+    /// Lays out `weights` for fast evaluation (about 20 MB for 30 phases, 40 MB for 60).
     #[must_use]
     pub fn new(weights: &Weights) -> Evaluator {
         let groups = groups();
@@ -42,7 +44,7 @@ impl Evaluator {
             start += group.size() as u32;
         }
         let total = start as usize;
-        let mut tables = Vec::with_capacity(2 * PHASES);
+        let mut tables = Vec::with_capacity(2 * weights.phases());
         for phase_tables in &weights.patterns {
             let mut black = Vec::with_capacity(total);
             let mut white = Vec::with_capacity(total);
@@ -58,8 +60,15 @@ impl Evaluator {
             out.copy_from_slice(&v[..=MAX_MOBILITY]);
             out
         };
-        let mut bias = [0i16; PHASES];
-        bias.copy_from_slice(&weights.bias[..PHASES]);
+        let mut bias = [0i16; MAX_PHASES];
+        for (to, &from) in bias.iter_mut().zip(&weights.bias) {
+            *to = from;
+        }
+        let mut phases = [0u8; 65];
+        for (discs, phase) in (0u32..).zip(&mut phases) {
+            // At most MAX_PHASES - 1 = 59.
+            *phase = weights.phase(discs) as u8;
+        }
         let disc_row = |v: &Vec<i16>| {
             let mut out = [0i16; DISC_TABLE];
             out.copy_from_slice(&v[..DISC_TABLE]);
@@ -72,6 +81,7 @@ impl Evaluator {
             mobility: weights.mobility.iter().map(row).collect(),
             opponent_mobility: weights.opponent_mobility.iter().map(row).collect(),
             bias,
+            phases,
         }
     }
 
@@ -105,7 +115,7 @@ impl Evaluator {
         mobility: u32,
         opponent_mobility: u32,
     ) -> i32 {
-        let phase = phase(discs);
+        let phase = usize::from(self.phases[(discs as usize).min(64)]);
         let view = match side {
             Color::Black => 0,
             Color::White => 1,

@@ -111,17 +111,41 @@ fn colour_swap_is_an_involution() {
 
 #[test]
 fn phases_cover_the_game() {
-    assert_eq!(phase(4), 0);
-    assert_eq!(phase(5), 0);
-    assert_eq!(phase(6), 1);
-    assert_eq!(phase(63), 29);
-    assert_eq!(phase(64), 29);
+    assert_eq!(phase(4, PHASES), 0);
+    assert_eq!(phase(5, PHASES), 0);
+    assert_eq!(phase(6, PHASES), 1);
+    assert_eq!(phase(63, PHASES), 29);
+    assert_eq!(phase(64, PHASES), 29);
+    // One phase per move: a full board shares the last one.
+    assert_eq!(phase(4, 60), 0);
+    assert_eq!(phase(5, 60), 1);
+    assert_eq!(phase(63, 60), 59);
+    assert_eq!(phase(64, 60), 59);
+    assert_eq!(phase(200, 60), 59);
+    for phases in 1..=MAX_PHASES {
+        let mut previous = 0;
+        for discs in 4..=64 {
+            let p = phase(discs, phases);
+            assert!(p < phases && (p == previous || p == previous + 1), "{phases} phases, {discs} discs");
+            if p != previous || discs == 4 {
+                assert_eq!(first_discs(p, phases), discs, "{phases} phases, phase {p}");
+            }
+            previous = p;
+        }
+        assert_eq!(previous, phases - 1, "{phases} phases: every phase is used");
+    }
 }
 
 #[test]
 fn the_flat_evaluator_equals_the_weights_evaluation() {
+    for phases in [PHASES, MAX_PHASES, 7] {
+        flat_evaluator_equals_weights(phases);
+    }
+}
+
+fn flat_evaluator_equals_weights(phases: usize) {
     let mut rng = StdRng::seed_from_u64(41);
-    let mut weights = Weights::zero();
+    let mut weights = Weights::zero_with_phases(phases);
     for phase in &mut weights.patterns {
         for table in phase {
             for v in table.iter_mut() {

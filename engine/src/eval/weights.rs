@@ -9,7 +9,7 @@
 //! |----------|-------|-----------|------------------------------------------------------------------------------|
 //! | 0        | 8     | `[u8; 8]` | magic `SHKREVAL`                                                             |
 //! | 8        | 4     | `u32` LE  | format version, 2 (or 1)                                                     |
-//! | 12       | 4     | `u32` LE  | phases, [`PHASES`] (30)                                                      |
+//! | 12       | 4     | `u32` LE  | phases `P`, 1 to [`MAX_PHASES`] (60); the shipped file has [`PHASES`] (30)   |
 //! | 16       | 4     | `u32` LE  | weight unit: 1/`scale` disc, [`SCALE`] (256)                                 |
 //! | 20       | 4     | `u32` LE  | mobility table length, [`MAX_MOBILITY`] + 1 (33)                             |
 //! | 24       | 4     | `u32` LE  | number of pattern groups `G`, [`GROUP_COUNT`](pattern::GROUP_COUNT) (11)     |
@@ -23,19 +23,22 @@
 //! | 56+4G    | C     | bytes     | the payload, compressed as one raw DEFLATE stream; the file ends after it    |
 //!
 //! The uncompressed payload is a sequence of `i16` LE weights in 1/`scale` discs, in this order:
-//! 1. `patterns[phase][group][index]` for phase 0–29, group in [`pattern::groups`] order, index 0..3^length;
-//! 2. `mobility[phase][n]` for phase 0–29, n 0–32;
+//! 1. `patterns[phase][group][index]` for phase 0 to `P` − 1, group in [`pattern::groups`] order, index 0..3^length;
+//! 2. `mobility[phase][n]` for each phase, n 0–32;
 //! 3. `opponent_mobility[phase][n]`, same order;
-//! 4. `bias[phase]` for phase 0–29;
-//! 5. version 2 only: `discs[phase][k]` for phase 0–29, k 0–129 (the side to move's discs, plus 65 when the number
+//! 4. `bias[phase]` for each phase;
+//! 5. version 2 only: `discs[phase][k]` for each phase, k 0–129 (the side to move's discs, plus 65 when the number
 //!    of empty squares is odd; [`super::disc_index`]).
 //!
-//! That is 167 462 weights per phase, 5 023 860 in all: 10 047 720 bytes before compression (version 1: 167 332
-//! per phase, 10 039 920 bytes; its files read with a zero disc-count table).
+//! That is 167 462 weights per phase: 5 023 860 in all and 10 047 720 bytes before compression for 30 phases,
+//! 20 095 440 bytes for 60 (version 1: 167 332 per phase, 10 039 920 bytes for 30; its files read with a zero
+//! disc-count table). A position with `d` discs on the board is evaluated by phase `(d − 4) · P / 60`
+//! ([`super::phase`]), the last phase for a full board.
 //!
 //! # Checks
-//! [`parse`] checks the magic, the version, every shape field against this build's evaluation (a file made for
-//! another pattern set or phase count is rejected with [`WeightsError::ShapeMismatch`] naming the field), and that the
+//! [`parse`] checks the magic, the version, the phase count (1 to [`MAX_PHASES`], else
+//! [`WeightsError::UnsupportedPhases`]), every other shape field against this build's evaluation (a file made for
+//! another pattern set is rejected with [`WeightsError::ShapeMismatch`] naming the field), and that the
 //! stated payload length equals the one the shape implies, all before allocating anything. It then checks the
 //! compressed CRC (so every byte of the file is covered by a check and a flipped bit anywhere is detected), inflates
 //! at most the expected payload length plus one byte (a decompression bomb costs nothing), and checks the payload CRC.
@@ -44,7 +47,8 @@
 //! # Stability
 //! Versions 1 and 2 are frozen: their files stay readable by later builds with the same evaluation shape. Any change to the layout or to the meaning of a field (order of the weights, units, checksum) bumps the version.
 //! The shape fields are not a version: a new pattern set keeps version 1 but cannot read files made for the old one,
-//! and the shape mismatch says so. The compressed bytes are not canonical (another DEFLATE encoder or level may give
+//! and the shape mismatch says so. The phase count is read from the header (builds before the 60-phase support
+//! reject any count but 30, naming the field). The compressed bytes are not canonical (another DEFLATE encoder or level may give
 //! other bytes); the decoded weights are.
 #![deny(
     clippy::indexing_slicing,
@@ -63,7 +67,9 @@ use flate2::Compression;
 use flate2::bufread::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 
-use super::{DISC_TABLE, MAX_MOBILITY, PHASES, SCALE, Weights, pattern};
+#[cfg(doc)]
+use super::PHASES;
+use super::{DISC_TABLE, MAX_MOBILITY, MAX_PHASES, SCALE, Weights, pattern};
 use crate::format::reader::ByteReader;
 
 /// The first 8 bytes of every weights file.
@@ -72,7 +78,8 @@ pub const MAGIC: [u8; 8] = *b"SHKREVAL";
 /// The format version this build writes (it also reads version 1, which has no disc-count table).
 pub const VERSION: u32 = 2;
 
-/// The largest file [`load`] reads (the current shape needs about 10 MB even for incompressible weights).
+/// The largest file [`load`] reads (the current shape needs about 20 MB at 60 phases even for incompressible
+/// weights).
 pub const MAX_FILE_SIZE: u64 = 64 << 20;
 
 /// Why weights could not be read, parsed or written.
@@ -153,7 +160,17 @@ pub enum WeightsError {
         /// The version in the file.
         found: u32,
     },
-    /// The file was made for another evaluation shape (phases, pattern groups, mobility tables), or its stated payload
+    /// The header states a phase count this build cannot use (0, or more than [`MAX_PHASES`]).
+    #[error(
+        "weights for a different evaluation: phases at offset {offset} is {found}, this build reads 1 to {MAX_PHASES}"
+    )]
+    UnsupportedPhases {
+        /// Offset of the field.
+        offset: usize,
+        /// The value in the file.
+        found: u32,
+    },
+    /// The file was made for another evaluation shape (pattern groups, mobility tables), or its stated payload
     /// length does not fit the shape.
     #[error("weights for a different evaluation: {what} at offset {offset} is {found}, this build expects {expected}")]
     ShapeMismatch {
@@ -244,13 +261,13 @@ fn weights_per_phase(version: u32) -> usize {
     if version >= 2 { v1.saturating_add(DISC_TABLE) } else { v1 }
 }
 
-/// The shape of this build's evaluation, as a file of [`VERSION`] states it.
-fn expected_shape() -> Shape {
-    shape_of_version(VERSION)
+/// The shape of this build's evaluation with `phases` phases, as a file of [`VERSION`] states it.
+fn expected_shape(phases: usize) -> Shape {
+    shape_of_version(VERSION, phases)
 }
 
-/// The shape of this build's evaluation, as a file of `version` states it.
-fn shape_of_version(version: u32) -> Shape {
+/// The shape of this build's evaluation with `phases` phases, as a file of `version` states it.
+fn shape_of_version(version: u32, phases: usize) -> Shape {
     let groups = pattern::groups();
     let mut hasher = crc32fast::Hasher::new();
     for group in groups {
@@ -260,12 +277,12 @@ fn shape_of_version(version: u32) -> Shape {
         }
     }
     Shape {
-        phases: small(PHASES),
+        phases: small(phases),
         scale: u32::try_from(SCALE).unwrap_or(u32::MAX),
         mobility_length: small(MAX_MOBILITY.saturating_add(1)),
         group_lengths: groups.iter().map(|g| small(g.length)).collect(),
         squares_fingerprint: hasher.finalize(),
-        payload_length: weights_per_phase(version).saturating_mul(PHASES).saturating_mul(2),
+        payload_length: weights_per_phase(version).saturating_mul(phases).saturating_mul(2),
     }
 }
 
@@ -362,9 +379,15 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
     if version != VERSION && version != 1 {
         return Err(WeightsError::UnsupportedVersion { found: version });
     }
-    let shape = shape_of_version(version);
+    let offset = cursor.offset();
+    let phases = cursor.u32("phases")?;
+    if phases == 0 || phases > small(MAX_PHASES) {
+        return Err(WeightsError::UnsupportedPhases { offset, found: phases });
+    }
+    // At most 60.
+    let phases = phases as usize;
+    let shape = shape_of_version(version, phases);
 
-    check_u32(&mut cursor, "phases", None, shape.phases)?;
     check_u32(&mut cursor, "weight scale (1/scale disc)", None, shape.scale)?;
     check_u32(&mut cursor, "mobility table length", None, shape.mobility_length)?;
     check_u32(&mut cursor, "number of pattern groups", None, small(shape.group_lengths.len()))?;
@@ -426,7 +449,7 @@ pub fn parse(bytes: &[u8]) -> Result<Weights, WeightsError> {
             found,
         });
     }
-    decode(&payload, version)
+    decode(&payload, version, phases)
 }
 
 /// Inflates `compressed` (which starts at `offset` in the file) into exactly `expected` bytes, reading at most one
@@ -456,8 +479,8 @@ fn inflate(compressed: &[u8], offset: usize, expected: usize) -> Result<Vec<u8>,
     Ok(payload)
 }
 
-/// Splits a payload of the expected length for `version` into the tables.
-fn decode(payload: &[u8], version: u32) -> Result<Weights, WeightsError> {
+/// Splits a payload of the expected length for `version` and `phases` into the tables.
+fn decode(payload: &[u8], version: u32, phases: usize) -> Result<Weights, WeightsError> {
     let (pairs, _odd) = payload.as_chunks::<2>();
     let mut values = pairs.iter().map(|&pair| i16::from_le_bytes(pair));
     let mut take = |count: usize| -> Result<Vec<i16>, WeightsError> {
@@ -467,22 +490,22 @@ fn decode(payload: &[u8], version: u32) -> Result<Weights, WeightsError> {
         } else {
             Err(WeightsError::PayloadTooShort {
                 found: payload.len(),
-                expected: shape_of_version(version).payload_length,
+                expected: shape_of_version(version, phases).payload_length,
             })
         }
     };
     let groups = pattern::groups();
     let mobility_length = MAX_MOBILITY.saturating_add(1);
-    let patterns = (0..PHASES)
+    let patterns = (0..phases)
         .map(|_| groups.iter().map(|group| take(group.size())).collect::<Result<Vec<_>, _>>())
         .collect::<Result<Vec<_>, _>>()?;
-    let mobility = (0..PHASES).map(|_| take(mobility_length)).collect::<Result<Vec<_>, _>>()?;
-    let opponent_mobility = (0..PHASES).map(|_| take(mobility_length)).collect::<Result<Vec<_>, _>>()?;
-    let bias = take(PHASES)?;
+    let mobility = (0..phases).map(|_| take(mobility_length)).collect::<Result<Vec<_>, _>>()?;
+    let opponent_mobility = (0..phases).map(|_| take(mobility_length)).collect::<Result<Vec<_>, _>>()?;
+    let bias = take(phases)?;
     let discs = if version >= 2 {
-        (0..PHASES).map(|_| take(DISC_TABLE)).collect::<Result<Vec<_>, _>>()?
+        (0..phases).map(|_| take(DISC_TABLE)).collect::<Result<Vec<_>, _>>()?
     } else {
-        vec![vec![0; DISC_TABLE]; PHASES]
+        vec![vec![0; DISC_TABLE]; phases]
     };
     Ok(Weights { patterns, mobility, opponent_mobility, bias, discs })
 }
@@ -496,21 +519,25 @@ fn check_table(table: &[i16], expected: usize, what: impl FnOnce() -> String) ->
     }
 }
 
-/// The uncompressed payload of `weights`, after checking every table's length.
+/// The uncompressed payload of `weights`, after checking every table's length: `bias` sets the phase count (1 to
+/// [`MAX_PHASES`]), which every other table must have.
 fn encode(weights: &Weights, shape: &Shape) -> Result<Vec<u8>, WeightsError> {
     let groups = pattern::groups();
     let mobility_length = MAX_MOBILITY.saturating_add(1);
+    let phases = weights.phases();
+    if phases == 0 || phases > MAX_PHASES {
+        return Err(WeightsError::BadWeights { what: "bias".to_owned(), found: phases, expected: MAX_PHASES });
+    }
     let outer = |what: &str, found: usize| -> Result<(), WeightsError> {
-        if found == PHASES {
+        if found == phases {
             Ok(())
         } else {
-            Err(WeightsError::BadWeights { what: what.to_owned(), found, expected: PHASES })
+            Err(WeightsError::BadWeights { what: what.to_owned(), found, expected: phases })
         }
     };
     outer("patterns", weights.patterns.len())?;
     outer("mobility", weights.mobility.len())?;
     outer("opponent_mobility", weights.opponent_mobility.len())?;
-    check_table(&weights.bias, PHASES, || "bias".to_owned())?;
     outer("discs", weights.discs.len())?;
 
     let mut payload = Vec::with_capacity(shape.payload_length);
@@ -568,7 +595,7 @@ fn write_file(out: &mut impl Write, shape: &Shape, payload_crc: u32, compressed:
 /// [`WeightsError::BadWeights`] if a table does not have this build's size (nothing is written then), or
 /// [`WeightsError::Write`] if `out` fails.
 pub fn write(weights: &Weights, out: &mut impl Write) -> Result<(), WeightsError> {
-    let shape = expected_shape();
+    let shape = expected_shape(weights.phases());
     let payload = encode(weights, &shape)?;
     let mut encoder = DeflateEncoder::new(Vec::new(), Compression::default());
     encoder.write_all(&payload).map_err(WeightsError::Write)?;

@@ -7,16 +7,20 @@
 //! of the disc-count table learns it, and the evaluation over-values one colour's positions and under-values the
 //! other's at the same stage of the game.
 //!
-//! [`measure`] gives, for each phase, the mean error (evaluation − label) of its even-empties and its odd-empties
-//! positions. A phase spans two disc counts, one of each parity, and everything but the disc-count table is shared
-//! by them, so [`remove`] can take half the difference off one and add it to the other: it moves the disc-count
-//! entries of each parity by a constant, which shifts exactly the positions of that parity in that phase and leaves
-//! the phase's mean error where it was.
+//! [`measure`] gives, for each pair of disc counts `4 + 2p` and `5 + 2p` (p = 0–29: a *stage*, the phase of a
+//! 30-phase evaluation), the mean error (evaluation − label) of its even-empties and its odd-empties positions. In a
+//! 30-phase evaluation the two disc counts of a stage share everything but the disc-count table, so [`remove`] can
+//! take half the difference off one and add it to the other: it moves the disc-count entries of each parity by a
+//! constant, which shifts exactly the positions of that parity in that stage and leaves the stage's mean error where
+//! it was. With 60 phases the two disc counts have a phase each and nothing is shared, but the labels' lean is
+//! learnt the same way (one colour's positions over-valued, the other's under-valued), and moving each phase's
+//! disc-count table by the same constants removes it the same way. Evaluations whose phases straddle two stages
+//! (fewer than 30 phases, or a count that does not divide 60) are left alone.
 
 use std::ops::RangeInclusive;
 
 use crate::Board;
-use crate::eval::{DISC_TABLE, Evaluator, PHASES, SCALE, Weights, phase};
+use crate::eval::{DISC_TABLE, Evaluator, SCALE, Weights, first_discs, phase};
 
 /// Positions and the sum of their errors (evaluation − label, discs).
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -62,14 +66,23 @@ fn evaluate(evaluator: &Evaluator, board: &Board) -> f64 {
     (f64::from(scaled - SCALE / 2) / f64::from(SCALE)).clamp(-64.0, 64.0)
 }
 
-/// The errors of `weights` against `labels` (side to move's view), by phase and parity.
+/// Number of stages (pairs of disc counts) the lean is measured and removed by.
+pub const STAGES: usize = 30;
+
+/// The stage (0–29) of a position with `discs` discs: `(discs − 4) / 2`, a full board in the last one.
+#[must_use]
+pub fn stage(discs: u32) -> usize {
+    phase(discs, STAGES)
+}
+
+/// The errors of `weights` against `labels` (side to move's view), by stage and parity.
 #[must_use]
 pub fn measure(weights: &Weights, labels: &[(Board, i32)]) -> Vec<PhaseErrors> {
     let evaluator = Evaluator::new(weights);
-    let mut phases = vec![PhaseErrors::default(); PHASES];
+    let mut phases = vec![PhaseErrors::default(); STAGES];
     for (board, label) in labels {
         let empties = board.empty_count();
-        let errors = &mut phases[phase(64 - empties)];
+        let errors = &mut phases[stage(64 - empties)];
         let side = if empties.is_multiple_of(2) { &mut errors.even } else { &mut errors.odd };
         side.count += 1;
         side.sum += evaluate(&evaluator, board) - f64::from(*label);
@@ -77,29 +90,50 @@ pub fn measure(weights: &Weights, labels: &[(Board, i32)]) -> Vec<PhaseErrors> {
     phases
 }
 
-/// `weights` with the lean of each phase in `phases` that has at least `min_positions` positions of each parity
-/// taken off, and the shift applied to each phase (in 1/[`SCALE`] disc: even-empties positions move by minus it,
-/// odd-empties ones by plus it; `None` where the phase was left alone).
+/// The phases of `weights` that evaluate stage `stage`'s positions, if none of them evaluates another stage's.
+fn phases_of_stage(weights: &Weights, stage: usize) -> Option<Vec<usize>> {
+    let (low, high) = (4 + 2 * stage as u32, 5 + 2 * stage as u32);
+    let count = weights.phases();
+    let mut phases = vec![weights.phase(low)];
+    if weights.phase(high) != phases[0] {
+        phases.push(weights.phase(high));
+    }
+    // A phase starts at or after the stage's first disc count and the next one starts by the next stage's (the last
+    // phase, which also holds the full board, ends after the last stage).
+    let limit = if stage + 1 == STAGES { 65 } else { high + 1 };
+    let next = |q: usize| if q + 1 >= count { 65 } else { first_discs(q + 1, count) };
+    let inside = |q: usize| first_discs(q, count) >= low && next(q) <= limit;
+    phases.iter().all(|&q| inside(q)).then_some(phases)
+}
+
+/// `weights` with the lean of each stage in `stages` that has at least `min_positions` positions of each parity
+/// taken off, and the shift applied to each stage (in 1/[`SCALE`] disc: even-empties positions move by minus it,
+/// odd-empties ones by plus it; `None` where the stage was left alone, or where a phase of `weights` also
+/// evaluates another stage).
 #[must_use]
 pub fn remove(
     weights: &Weights,
     errors: &[PhaseErrors],
-    phases: RangeInclusive<usize>,
+    stages: RangeInclusive<usize>,
     min_positions: usize,
 ) -> (Weights, Vec<Option<i32>>) {
     let mut corrected = weights.clone();
-    let mut shifts = vec![None; PHASES];
-    for (p, errors) in errors.iter().enumerate().take(PHASES) {
-        if !phases.contains(&p) {
+    let mut shifts = vec![None; STAGES];
+    for (p, errors) in errors.iter().enumerate().take(STAGES) {
+        if !stages.contains(&p) {
             continue;
         }
         let Some(lean) = errors.lean(min_positions) else { continue };
+        let Some(phases) = phases_of_stage(weights, p) else { continue };
         // Weights are i16 in 1/256 disc; a lean is a few discs at most.
         let shift = (lean * f64::from(SCALE)).round().clamp(-16_000.0, 16_000.0) as i32;
         let half = DISC_TABLE / 2;
-        for (k, weight) in corrected.discs[p].iter_mut().enumerate() {
-            let delta = if k < half { -shift } else { shift };
-            *weight = i16::try_from(i32::from(*weight) + delta).unwrap_or(if delta > 0 { i16::MAX } else { i16::MIN });
+        for q in phases {
+            for (k, weight) in corrected.discs[q].iter_mut().enumerate() {
+                let delta = if k < half { -shift } else { shift };
+                *weight =
+                    i16::try_from(i32::from(*weight) + delta).unwrap_or(if delta > 0 { i16::MAX } else { i16::MIN });
+            }
         }
         shifts[p] = Some(shift);
     }
@@ -156,7 +190,7 @@ mod tests {
         let before = measure(&weights, &labels);
         let (corrected, shifts) = remove(&weights, &before, 2..=27, 1);
         let after = measure(&corrected, &labels);
-        for p in 0..PHASES {
+        for p in 0..STAGES {
             let (b, a) = (before[p], after[p]);
             if (2..=27).contains(&p) {
                 assert!(shifts[p].is_some());
@@ -171,5 +205,35 @@ mod tests {
         }
         assert_eq!(corrected.patterns, weights.patterns, "only the disc-count table changes");
         assert_eq!(corrected.bias, weights.bias);
+    }
+
+    /// With one disc count a phase, the lean is measured by pairs of disc counts and removed from both phases; an
+    /// evaluation whose phases straddle two stages is left alone.
+    #[test]
+    fn sixty_phases_lose_their_lean_and_coarser_ones_are_left_alone() {
+        let mut weights = Weights::zero_with_phases(60);
+        for (p, b) in weights.bias.iter_mut().enumerate() {
+            *b = (p as i16 - 30) * 40;
+        }
+        let leaning = labels(&weights, -3, 1);
+        let before = measure(&weights, &leaning);
+        assert_eq!(before.len(), STAGES);
+        let (corrected, shifts) = remove(&weights, &before, 1..=27, 1);
+        let after = measure(&corrected, &leaning);
+        for p in 1..=27 {
+            assert!(shifts[p].is_some(), "stage {p}");
+            assert!(after[p].lean(1).expect("both parities").abs() < 0.05, "stage {p}: {:?}", after[p].lean(1));
+        }
+        assert!(corrected.discs[..2] == weights.discs[..2], "stage 0 is outside the range");
+        assert!(corrected.discs[2..56] != weights.discs[2..56]);
+        assert_eq!(corrected.bias, weights.bias);
+
+        for phases in [1, 15, 20, 7] {
+            let coarse = Weights::zero_with_phases(phases);
+            let errors = measure(&coarse, &labels(&coarse, -3, 1));
+            let (same, shifts) = remove(&coarse, &errors, 0..=29, 1);
+            assert!(same == coarse, "{phases} phases: the weights changed");
+            assert!(shifts.iter().all(Option::is_none));
+        }
     }
 }

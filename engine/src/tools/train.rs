@@ -10,7 +10,9 @@ use rayon::prelude::*;
 
 use crate::board::Board;
 use crate::eval::pattern::groups;
-use crate::eval::{DISC_TABLE, Features, MAX_MOBILITY, PHASES, SCALE, Weights, disc_index, phase};
+use crate::eval::{
+    DISC_TABLE, Features, MAX_MOBILITY, MAX_PHASES, PHASES, SCALE, Weights, disc_index, first_discs, phase,
+};
 use crate::flip::portable;
 
 /// How game records become labelled positions.
@@ -103,8 +105,13 @@ pub struct TrainOptions {
     pub l2: f32,
     /// One position in this many goes to the held-out set (0 = none).
     pub validation_every: u64,
-    /// Weights to start from (fine-tuning); the L2 penalty then pulls towards them instead of towards zero.
+    /// Weights to start from (fine-tuning); the L2 penalty then pulls towards them instead of towards zero. They may
+    /// have another phase count than [`phases`](Self::phases): each phase then starts from the init's phase that
+    /// holds its first disc count.
     pub init: Option<std::sync::Arc<Weights>>,
+    /// Number of phases of the weights made, 1 to [`MAX_PHASES`] ([`PHASES`] by default; counts out of range are
+    /// brought into it).
+    pub phases: usize,
     /// Each phase also learns from the training positions of the phases up to this many away, weighted
     /// 1 / (1 + distance): neighbouring phases look alike, and the rarer pattern configurations get more examples.
     /// The held-out positions of a phase are always its own.
@@ -122,6 +129,7 @@ impl Default for TrainOptions {
             l2: 1e-4,
             validation_every: 10,
             init: None,
+            phases: PHASES,
             phase_window: 0,
             freeze_patterns: false,
         }
@@ -131,7 +139,7 @@ impl Default for TrainOptions {
 /// How well one phase fits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PhaseReport {
-    /// The phase (0–29; discs on the board = 4 + 2·phase or one more).
+    /// The phase (0 to the phase count − 1; [`first_discs`] gives its fewest discs on the board).
     pub phase: usize,
     /// Training positions.
     pub train_count: usize,
@@ -235,10 +243,12 @@ fn errors(w: &[f32], e: &Encoded, per: usize, bias: usize) -> (f64, f64) {
     (se / n as f64, ae / n as f64)
 }
 
-/// The starting parameters of a phase: zero, or `init`'s values (at each group's canonical indices).
-fn initial(phase: usize, init: Option<&Weights>, layout: &Layout) -> Vec<f32> {
+/// The starting parameters of `phase` (of `phases`): zero, or the values (at each group's canonical indices) of the
+/// phase of `init` that evaluates the phase's first disc count.
+fn initial(phase: usize, phases: usize, init: Option<&Weights>, layout: &Layout) -> Vec<f32> {
     let mut w = vec![0f32; layout.len];
     let Some(init) = init else { return w };
+    let phase = init.phase(first_discs(phase, phases));
     let from = |v: i16| f32::from(v) / SCALE as f32;
     for (g, table) in init.patterns[phase].iter().enumerate() {
         for (i, &value) in table.iter().enumerate() {
@@ -282,7 +292,7 @@ fn fit_phase(
     let per = crate::eval::pattern::feature_count();
     let train_set = encode(&train, layout);
     let valid_set = encode(&valid, layout);
-    let w0 = initial(phase, options.init.as_deref(), layout);
+    let w0 = initial(phase, by_phase.len(), options.init.as_deref(), layout);
     let mut w = w0.clone();
     let mut m = vec![0f32; layout.len];
     let mut v = vec![0f32; layout.len];
@@ -341,10 +351,11 @@ pub fn train(
     progress: &(dyn Fn(&PhaseReport) + Sync),
 ) -> (Weights, Vec<PhaseReport>) {
     let layout = layout();
-    let mut by_phase: Vec<Vec<&Sample>> = vec![Vec::new(); PHASES];
+    let phases = options.phases.clamp(1, MAX_PHASES);
+    let mut by_phase: Vec<Vec<&Sample>> = vec![Vec::new(); phases];
     for s in samples {
         let discs = 64 - s.board.empty_count();
-        by_phase[phase(discs)].push(s);
+        by_phase[phase(discs, phases)].push(s);
     }
     let fitted: Vec<(Vec<f32>, PhaseReport)> = by_phase
         .par_iter()
@@ -355,8 +366,8 @@ pub fn train(
             out
         })
         .collect();
-    let mut weights = Weights::zero();
-    let mut reports = Vec::with_capacity(PHASES);
+    let mut weights = Weights::zero_with_phases(phases);
+    let mut reports = Vec::with_capacity(phases);
     let to_i16 = |x: f32| (x * SCALE as f32).round().clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16;
     for (p, (w, report)) in fitted.into_iter().enumerate() {
         for (g, table) in weights.patterns[p].iter_mut().enumerate() {
@@ -425,6 +436,7 @@ mod tests {
             l2: 1e-3,
             validation_every: 5,
             init: None,
+            phases: PHASES,
             phase_window: 0,
             freeze_patterns: false,
         };
@@ -435,7 +447,9 @@ mod tests {
             // Predicting 0 would err by the mean absolute label of the phase's held-out positions.
             let held_out: Vec<f64> = samples
                 .iter()
-                .filter(|s| phase(64 - s.board.empty_count()) == r.phase && is_validation(s, options.validation_every))
+                .filter(|s| {
+                    phase(64 - s.board.empty_count(), PHASES) == r.phase && is_validation(s, options.validation_every)
+                })
                 .map(|s| f64::from(s.score).abs())
                 .collect();
             let baseline = held_out.iter().sum::<f64>() / held_out.len() as f64;
@@ -526,5 +540,41 @@ mod tests {
             with.iter().map(|r| r.validation_mae).sum::<f64>() / with.len() as f64
         };
         assert!(mae(&b) <= mae(&a) + 0.25, "window {} vs alone {}", mae(&b), mae(&a));
+    }
+
+    /// Sixty phases: one weight set per disc count, each fitted on its own positions; started from 30-phase weights
+    /// with no steps, they evaluate every position as those weights do.
+    #[test]
+    fn sixty_phases_train_and_start_from_thirty() {
+        let samples = corner_samples(13, 6_000, 20..26);
+        let options = TrainOptions {
+            epochs: 60,
+            learning_rate: 0.1,
+            l2: 1e-3,
+            validation_every: 5,
+            phases: 60,
+            ..Default::default()
+        };
+        let (sixty, reports) = train(&samples, &options, &|_| {});
+        assert_eq!(sixty.phases(), 60);
+        assert_eq!(reports.len(), 60);
+        for (p, r) in reports.iter().enumerate() {
+            let own = samples.iter().filter(|s| phase(64 - s.board.empty_count(), 60) == p).count();
+            assert_eq!(r.train_count + r.validation_count, own, "phase {p}: its own disc count only");
+        }
+        assert!(reports.iter().filter(|r| r.validation_count > 50).all(|r| r.train_mse < 1.0), "{reports:?}");
+
+        let thirty = TrainOptions { phases: PHASES, ..options.clone() };
+        let (start, _) = train(&samples, &thirty, &|_| {});
+        let from = TrainOptions { epochs: 0, init: Some(std::sync::Arc::new(start.clone())), ..options };
+        let (copied, _) = train(&samples, &from, &|_| {});
+        assert_eq!(copied.phases(), 60);
+        for s in &samples {
+            let features = Features::new(s.board.player, s.board.opponent);
+            assert_eq!(
+                copied.evaluate(&s.board, &features, Color::Black),
+                start.evaluate(&s.board, &features, Color::Black)
+            );
+        }
     }
 }

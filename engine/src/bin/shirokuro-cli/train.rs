@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use shirokuro_engine::eval::{PHASES, weights};
+use shirokuro_engine::eval::{MAX_PHASES, PHASES, first_discs, phase, weights};
 use shirokuro_engine::format::records::{RecordFormat, parse_records_lenient};
 use shirokuro_engine::tools::train::{LabelOptions, TrainOptions, label_records, train};
 
@@ -38,9 +38,14 @@ pub struct Args {
     /// Each phase also learns from the phases up to this many away (weighted 1 / (1 + distance)).
     #[arg(long, default_value_t = 0)]
     phase_window: usize,
-    /// Start from these weights (fine-tuning); the L2 penalty then pulls towards them.
+    /// Start from these weights (fine-tuning); the L2 penalty then pulls towards them. They may have another phase
+    /// count: each phase then starts from the one of --init that holds its first disc count.
     #[arg(long)]
     init: Option<PathBuf>,
+    /// Number of phases (weight sets by disc count), 1 to 60: 30 gives two disc counts a phase (as the shipped
+    /// evaluation), 60 one per move. Default: the phase count of --init, else 30.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=MAX_PHASES as i64))]
+    phases: Option<u16>,
     /// Keep the pattern tables as --init has them and fit only the mobility, disc-count and bias tables (for
     /// fine-tuning on a few thousand positions, too few for the pattern tables).
     #[arg(long, requires = "init")]
@@ -82,6 +87,11 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
     let labels = LabelOptions { solve_empties: args.solve_empties, ..LabelOptions::default() };
     let samples = label_records(&records, &labels);
     outln!("{} positions labelled in {:.1} s", samples.len(), start.elapsed().as_secs_f64());
+    let init = match &args.init {
+        Some(path) => Some(std::sync::Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
+        None => None,
+    };
+    let phases = args.phases.map_or_else(|| init.as_ref().map_or(PHASES, |w| w.phases()), usize::from);
     let options = TrainOptions {
         epochs: args.epochs,
         learning_rate: args.learning_rate,
@@ -89,10 +99,8 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         validation_every: args.validation_every,
         phase_window: args.phase_window,
         freeze_patterns: args.freeze_patterns,
-        init: match &args.init {
-            Some(path) => Some(std::sync::Arc::new(weights::load(path).map_err(|e| e.to_string())?)),
-            None => None,
-        },
+        init,
+        phases,
     };
     let (weights, reports) = train(&samples, &options, &|_| {});
     outln!("{:>5} {:>9} {:>9} {:>9} {:>9} {:>8}", "phase", "discs", "train", "held-out", "train MSE", "MAE");
@@ -100,18 +108,19 @@ fn run_in_pool(args: &Args) -> Result<ExitCode, String> {
         outln!(
             "{:>5} {:>4}-{:<4} {:>9} {:>9} {:>9.2} {:>8.2}",
             r.phase,
-            4 + 2 * r.phase,
-            5 + 2 * r.phase,
+            first_discs(r.phase, phases),
+            first_discs(r.phase + 1, phases) - 1,
             r.train_count,
             r.validation_count,
             r.train_mse,
             r.validation_mae
         );
     }
-    // Moves 20-50 have 24-54 discs on the board: phases 10-25.
-    let middle: Vec<f64> = reports[10..=25.min(PHASES - 1)].iter().map(|r| r.validation_mae).collect();
+    // Moves 20-50 have 24-54 discs on the board (with 30 phases: phases 10-25).
+    let (low, high) = (phase(24, phases), phase(55, phases));
+    let middle: Vec<f64> = reports[low..=high].iter().map(|r| r.validation_mae).collect();
     outln!(
-        "held-out MAE averaged over moves 20-50 (phases 10-25): {:.2} discs",
+        "held-out MAE averaged over moves 20-50 (phases {low}-{high}): {:.2} discs",
         middle.iter().sum::<f64>() / middle.len() as f64
     );
     weights::save(&weights, &args.out).map_err(|e| e.to_string())?;

@@ -4,6 +4,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::*;
+use crate::eval::PHASES;
 use std::fs;
 
 /// `Weights::zero()` written once, shared by the tests.
@@ -85,7 +86,7 @@ fn to_bytes(weights: &Weights) -> Vec<u8> {
 /// A file with this build's header around an arbitrary payload and compressed bytes.
 fn craft(payload: &[u8], compressed: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::new();
-    write_file(&mut bytes, &expected_shape(), crc32fast::hash(payload), compressed).unwrap();
+    write_file(&mut bytes, &expected_shape(PHASES), crc32fast::hash(payload), compressed).unwrap();
     bytes
 }
 
@@ -124,9 +125,9 @@ fn weights_round_trip() {
 #[test]
 fn weights_version_1_files_are_read() {
     let mut weights = random_weights(3);
-    let mut payload = encode(&weights, &expected_shape()).unwrap();
+    let mut payload = encode(&weights, &expected_shape(PHASES)).unwrap();
     payload.truncate(payload.len() - PHASES * DISC_TABLE * 2);
-    let v1 = shape_of_version(1);
+    let v1 = shape_of_version(1, PHASES);
     assert_eq!(payload.len(), v1.payload_length);
     let mut bytes = Vec::new();
     write_file(&mut bytes, &v1, crc32fast::hash(&payload), &deflate(&payload)).unwrap();
@@ -241,12 +242,21 @@ fn weights_header_errors() {
         Err(WeightsError::ShapeMismatch { offset: 76, found: 10_047_720, expected: 10_039_920, .. })
     ));
 
+    // A phase count out of range is named; one in range must fit the stated payload length.
+    for count in [0u32, 61, u32::MAX] {
+        let mut phases = bytes.to_vec();
+        phases[12..16].copy_from_slice(&count.to_le_bytes());
+        assert_eq!(
+            parse(&phases).unwrap_err().to_string(),
+            format!("weights for a different evaluation: phases at offset 12 is {count}, this build reads 1 to 60")
+        );
+    }
     let mut phases = bytes.to_vec();
     phases[12] = 60;
-    assert_eq!(
-        parse(&phases).unwrap_err().to_string(),
-        "weights for a different evaluation: phases at offset 12 is 60, this build expects 30"
-    );
+    assert!(matches!(
+        parse(&phases),
+        Err(WeightsError::ShapeMismatch { offset: 76, found: 10_047_720, expected: 20_095_440, .. })
+    ));
     let mut group = bytes.to_vec();
     group[40] = 9; // group 4 (row 2) has length 8
     assert_eq!(
@@ -279,7 +289,7 @@ fn weights_header_errors() {
 
 #[test]
 fn weights_payload_errors() {
-    let expected = expected_shape().payload_length;
+    let expected = expected_shape(PHASES).payload_length;
     let payload = vec![0u8; expected];
 
     // The compressed CRC matches but the stream is not DEFLATE.
@@ -325,9 +335,15 @@ fn weights_write_rejects_malformed_weights() {
     let error = write(&w, &mut out).unwrap_err();
     assert_eq!(error.to_string(), "cannot write weights: patterns[3][2] has 59048 entries, expected 59049");
     assert!(out.is_empty());
+    // The bias sets the phase count; every other table must have as many phases.
     let mut w = Weights::zero();
     w.bias.push(0);
-    assert!(matches!(write(&w, &mut out), Err(WeightsError::BadWeights { found: 31, expected: 30, .. })));
+    let error = write(&w, &mut out).unwrap_err();
+    assert_eq!(error.to_string(), "cannot write weights: patterns has 30 entries, expected 31");
+    let mut w = Weights::zero_with_phases(60);
+    w.bias.push(0);
+    assert!(matches!(write(&w, &mut out), Err(WeightsError::BadWeights { found: 61, expected: 60, .. })));
+    assert!(out.is_empty());
 }
 
 #[test]
@@ -394,5 +410,29 @@ fn weights_file_sizes() {
     );
     for size in [zero, random, sparse] {
         assert!(size < 20_000_000);
+    }
+}
+
+/// Weights with any phase count from 1 to 60 are written and read back; the header states the count and the
+/// payload grows with it.
+#[test]
+fn weights_with_other_phase_counts_round_trip() {
+    for phases in [1, 15, 30, 60] {
+        let mut rng = StdRng::seed_from_u64(phases as u64);
+        let mut w = Weights::zero_with_phases(phases);
+        assert_eq!(w.phases(), phases);
+        for _ in 0..2000 {
+            let phase = rng.random_range(0..phases);
+            let group = rng.random_range(0..w.patterns[phase].len());
+            let index = rng.random_range(0..w.patterns[phase][group].len());
+            w.patterns[phase][group][index] = rng.random();
+        }
+        for v in w.discs.iter_mut().flatten().chain(&mut w.bias) {
+            *v = rng.random_range(-900..900);
+        }
+        let bytes = to_bytes(&w);
+        assert_eq!(bytes[12..16], (phases as u32).to_le_bytes());
+        assert_eq!(u64::from_le_bytes(bytes[76..84].try_into().unwrap()), 167_462 * 2 * phases as u64);
+        assert_eq!(parse(&bytes).unwrap(), w, "{phases} phases");
     }
 }
