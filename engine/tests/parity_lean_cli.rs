@@ -110,8 +110,8 @@ fn parity_lean_measures_and_removes_the_lean() {
         dir.path(),
         &["parity-lean", "--labels", "res.txt", "--min-positions", "5", "--phases", "2-27", "--out", "w.skw"],
     ));
-    assert!(out.contains("phase  moves"), "{out}");
-    assert!(out.contains("phases corrected; weights written to w.skw"), "{out}");
+    assert!(out.contains("stage  moves"), "{out}");
+    assert!(out.contains("stages corrected; weights written to w.skw"), "{out}");
     let shipped = weights::bundled().unwrap();
     let corrected = weights::load(&dir.path().join("w.skw")).unwrap();
     assert_eq!(corrected.patterns, shipped.patterns);
@@ -132,7 +132,7 @@ fn parity_lean_measures_and_removes_the_lean() {
     }
 
     let bad = cli(dir.path(), &["parity-lean", "--labels", "res.txt", "--phases", "5-30"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected phases as A-B between 0 and 29"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("expected stages as A-B between 0 and 29"));
     std::fs::write(dir.path().join("broken.txt"), "this is no position\n").unwrap();
     let bad = cli(dir.path(), &["parity-lean", "--labels", "broken.txt"]);
     assert!(!bad.status.success());
