@@ -129,6 +129,8 @@ impl StopHandle {
 /// An exact endgame solver with its transposition table and threads.
 pub struct Solver {
     tt: TranspositionTable,
+    /// The small table of the nodes a few moves before the end (`core::SHALLOW_TABLE_MIN`).
+    shallow: TranspositionTable,
     stop: Arc<AtomicBool>,
     pool: Option<rayon::ThreadPool>,
     backend: Backend,
@@ -160,6 +162,7 @@ impl Solver {
         };
         Ok(Solver {
             tt: TranspositionTable::new(options.hash_level),
+            shallow: TranspositionTable::new(self::core::SHALLOW_TABLE_LEVEL),
             stop: Arc::new(AtomicBool::new(false)),
             pool,
             backend,
@@ -197,10 +200,10 @@ impl Solver {
         self.threads
     }
 
-    /// Memory used by the transposition table, in bytes.
+    /// Memory used by the transposition tables, in bytes.
     #[must_use]
     pub fn table_bytes(&self) -> usize {
-        self.tt.bytes()
+        self.tt.bytes() + self.shallow.bytes()
     }
 
     /// A handle that stops the running (or next) search.
@@ -215,6 +218,7 @@ impl Solver {
             Some(pool) => pool.install(|| self.tt.clear()),
             None => self.tt.clear(),
         }
+        self.shallow.clear();
     }
 
     /// Solves `board` (side to move's point of view) to the end of the game.
@@ -235,6 +239,7 @@ impl Solver {
     fn solve_in(&self, board: &Board, mode: SolveMode, window: Option<(i32, i32)>) -> SolveResult {
         self.stop.store(false, Ordering::Relaxed);
         self.tt.new_generation();
+        self.shallow.new_generation();
         let start = Instant::now();
         let (alpha, beta) = match mode {
             SolveMode::Exact => (-64, 64),
@@ -242,6 +247,7 @@ impl Solver {
         };
         let shared = Shared {
             tt: &self.tt,
+            shallow: Some(&self.shallow),
             stop: &self.stop,
             parallel: self.pool.is_some(),
             eval: self.evaluator.as_deref(),

@@ -13,12 +13,29 @@ use crate::search::mpc::MpcModel;
 pub(crate) const PARITY_MAX: u32 = 6;
 /// From this many empties on, the transposition table is used.
 pub(crate) const TABLE_MIN: u32 = 8;
+/// From this many empties to `TABLE_MIN - 1`, a solver keeps its nodes in a small table of its own (2^16 entries,
+/// 1.5 MiB, which stays in the processor's cache) instead of searching them without a table: positions that
+/// recur a few moves before the end are found there. Thirty-fifth session, one thread, eval-2, hash level 26, FFO
+/// #56 + #58 in millions of nodes (with the look-ahead from 20 empties): no small table 1,389.3 (ETC from 9); from 7
+/// empties 1,362.0 (ETC from 11); from 6 1,207.3 (ETC from 11), 1,181.5 (ETC from 9). The same nodes in the big
+/// table (from 6 empties, ETC from 7: 1,132.4) cost a memory access each, about 20 % more time; this one costs 1.5 MiB.
+pub(crate) const SHALLOW_TABLE_MIN: u32 = 6;
+/// The size of that table: 2^`SHALLOW_TABLE_LEVEL` entries.
+pub(crate) const SHALLOW_TABLE_LEVEL: u8 = 16;
 /// From this many empties on, nodes may be split between threads.
 pub(crate) const SPLIT_MIN: u32 = 12;
-/// From this many empties on, children are looked up in the table before being searched (ETC).
-pub(crate) const ETC_MIN: u32 = 11;
-/// From this many empties on, move ordering adds a two-ply look-ahead.
+/// From this many empties on, children are looked up in the table before being searched (ETC). Thirty-fifth
+/// session, one thread, eval-2, hash level 26, FFO #56 + #57 + #58 in millions of nodes (with the look-ahead from
+/// `EVAL_DEEP_ORDER_MIN`): from 11 2,689.9; 10 2,661.3; 9 2,627.1 (8: the same, its children are not in the table).
+pub(crate) const ETC_MIN: u32 = 9;
+/// From this many empties on, a solver without an evaluation adds a two-ply look-ahead to its move ordering.
 pub(crate) const DEEP_ORDER_MIN: u32 = 15;
+/// From this many empties on, a solver with an evaluation adds that look-ahead. Its visits count as nodes, and
+/// below 20 empties the evaluation orders as well without it. Thirty-fifth session, one thread, eval-2, hash level
+/// 26, FFO #56 + #57 + #58 in millions of nodes: from 15 (as without an evaluation) 2,863.6; 17 2,712.0; 18 2,744.6;
+/// 20 2,689.9; 22 2,708.0; never 2,968.3 (#57 needs it at 24 and more); #50–#54 4,704.4 against 4,529.2 from 20,
+/// #55 6,132.9 against 5,625.6.
+pub(crate) const EVAL_DEEP_ORDER_MIN: u32 = 20;
 /// From this many empties on, the look-ahead is three plies deep when the solver has no evaluation (with one, the
 /// evaluation and the shallow searches order better for fewer nodes).
 pub(crate) const LOOKAHEAD3_MIN: u32 = 14;
@@ -146,11 +163,25 @@ pub(crate) struct SplitPoint<'a> {
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
     pub(crate) tt: &'a TranspositionTable,
+    /// A small table for the nodes with `SHALLOW_TABLE_MIN` to `TABLE_MIN - 1` empties (`None`: those nodes use no
+    /// table).
+    pub(crate) shallow: Option<&'a TranspositionTable>,
     pub(crate) stop: &'a AtomicBool,
     pub(crate) parallel: bool,
     pub(crate) eval: Option<&'a crate::eval::Evaluator>,
     /// Multi-ProbCut for the ordering searches (`None`: full width).
     pub(crate) mpc: Option<&'a crate::search::mpc::MpcModel>,
+}
+
+impl Shared<'_> {
+    /// The table that holds the nodes with `n_empties` empties (from `ETC_MIN - 1` empties on).
+    #[inline]
+    pub(crate) fn table_for(&self, n_empties: u32) -> &TranspositionTable {
+        match self.shallow {
+            Some(shallow) if n_empties < TABLE_MIN => shallow,
+            _ => self.tt,
+        }
+    }
 }
 
 /// One thread's view of a search: its node counter and the split points above it.

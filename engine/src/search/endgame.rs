@@ -7,13 +7,15 @@
 //! - `e ≤ 4`: dedicated code (`solve1`–`solve4`), empties ordered by quadrant parity;
 //! - `e ≤ PARITY_MAX`: moves in parity order (odd quadrants first), then corners before the rest, no table;
 //! - `e ≤ TABLE_MIN - 1`: fastest-first ordering (fewest opponent replies), no table;
+//! - from `SHALLOW_TABLE_MIN` to `TABLE_MIN - 1`, in the exact solver (which has a small table of its own for them):
+//!   fastest-first with that table's move first, instead of the two layers above;
 //! - above: transposition table, enhanced transposition cut-off, stability cut-off, fastest-first ordering with the
 //!   table's best move first and its previous best move second, and parallel search of the younger brothers once the
 //!   eldest has been searched (YBWC);
 //! - from `ETC_MIN`: the children are looked up in the table (their buckets fetched together) before any is searched:
 //!   one the table proves to fail high cuts the node off, and one it proves to fail low is dropped;
 //! - from `EVAL_ORDER_MIN` (with weights): the pattern evaluation of each child joins the ordering; from
-//!   `DEEP_ORDER_MIN` a look-ahead; from `EVAL_SEARCH_MIN` a selective midgame search of each child replaces the
+//!   `EVAL_DEEP_ORDER_MIN` (`DEEP_ORDER_MIN` without weights) a look-ahead; from `EVAL_SEARCH_MIN` a selective midgame search of each child replaces the
 //!   evaluation, in a window around the node's own. The table's move is searched before that ordering work is done.
 //! - a fail-low stores no best move, so the table keeps the moves it had.
 //!
@@ -30,7 +32,7 @@ macro_rules! endgame_kernel {
         use $ops as ops;
         use crate::search::core::{
             adjacent_empties, final_score, frontier_squares, sort_candidates, stability_threshold, DEEP_ORDER_MIN, ORDER_CORNER,
-            ORDER_LOOKAHEAD, REFINE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, SHALLOW_EVAL_ORDER_MAX, SHALLOW_EVAL_ORDER_WEIGHT, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, NodeFeatures, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
+            ORDER_LOOKAHEAD, REFINE_MIN, EVAL_DEEP_ORDER_MIN, SHALLOW_TABLE_MIN, FIRST_MOVE_SCORE, ORDER_MOBILITY, ORDER_POTENTIAL, LOOKAHEAD3_MIN, EVAL_ORDER_WEIGHT, EVAL_SEARCH_MIN, NWS_EVAL_SEARCH_DEPTH, ORDER_SELECTIVITY, SECOND_MOVE_SCORE, mark_table_moves, SHALLOW_EVAL_ORDER_MAX, SHALLOW_EVAL_ORDER_WEIGHT, ORDER_WINDOW_ABOVE, ORDER_WINDOW_BELOW, eval_search_depth, Candidate, NodeFeatures, SplitPoint, Worker, CORNERS, ETC_MIN, EXACT,
             INF, ORDER_X_SQUARE, PARITY_MAX, QUADRANT, QUADRANT_MASK, SPLIT_MIN, SQUARE_CLASSES, TABLE_MIN, X_SQUARES,
         };
         use crate::search::tt::{TtData, NO_MOVE};
@@ -303,6 +305,8 @@ macro_rules! endgame_kernel {
             let n = empties.count_ones();
             if n >= TABLE_MIN {
                 nws_table(w, p, o, alpha, parity)
+            } else if let Some(shallow) = w.shared.shallow.filter(|_| n >= SHALLOW_TABLE_MIN) {
+                nws_shallow(w, shallow, p, o, alpha, parity)
             } else if n > PARITY_MAX {
                 nws_fastest(w, p, o, alpha, parity)
             } else if n >= 5 {
@@ -458,7 +462,7 @@ macro_rules! endgame_kernel {
             for c in list {
                 if c.score < SECOND_MOVE_SCORE {
                     let bit = 1u64 << c.sq;
-                    if n_empties >= DEEP_ORDER_MIN {
+                    if n_empties >= if w.shared.eval.is_some() { EVAL_DEEP_ORDER_MIN } else { DEEP_ORDER_MIN } {
                         let value = if n_empties >= LOOKAHEAD3_MIN && w.shared.eval.is_none() {
                             lookahead3(o ^ c.flip, p ^ c.flip ^ bit, &mut w.nodes)
                         } else {
@@ -527,6 +531,59 @@ macro_rules! endgame_kernel {
             best
         }
 
+        /// `SHALLOW_TABLE_MIN` to `TABLE_MIN - 1` empties, when the solver has its small table: fastest-first with the
+        /// table's move first, and the result stored there. Only exact results of this layer are in that table.
+        $(#[target_feature(enable = $feat)])?
+        fn nws_shallow(
+            w: &mut Worker<'_, '_>, tt: &crate::search::tt::TranspositionTable, p: u64, o: u64, alpha: i32, parity: u8,
+        ) -> i32 {
+            w.nodes += 1;
+            let moves = ops::moves(p, o);
+            if moves == 0 {
+                if ops::moves(o, p) == 0 {
+                    return final_score(p, o);
+                }
+                return -nws_shallow(w, tt, o, p, -alpha - 1, parity);
+            }
+            if let Some(cap) = stability_cutoff(p, o, alpha, 64 - (p | o).count_ones()) {
+                return cap;
+            }
+            let hash = crate::board::hash_pair(p, o);
+            let mut tt_move = NO_MOVE;
+            if let Some(d) = tt.probe(hash, p, o) {
+                if i32::from(d.lower) > alpha {
+                    return i32::from(d.lower);
+                }
+                if i32::from(d.upper) <= alpha {
+                    return i32::from(d.upper);
+                }
+                tt_move = d.best_move;
+            }
+            let mut list = [Candidate::default(); 32];
+            let n = score_moves(p, o, moves, parity, &mut list);
+            mark_table_moves(&mut list[..n], tt_move, NO_MOVE);
+            sort_candidates(&mut list[..n]);
+            let mut best = -INF;
+            let mut best_move = NO_MOVE;
+            for c in &list[..n] {
+                let bit = 1u64 << c.sq;
+                let v = -nws(w, o ^ c.flip, p ^ c.flip ^ bit, -alpha - 1, parity ^ QUADRANT[c.sq as usize]);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        best_move = c.sq as u8;
+                        break;
+                    }
+                }
+            }
+            let (lower, upper) = if best > alpha { (best, 64) } else { (-64, best) };
+            tt.store(hash, p, o, TtData {
+                lower: lower as i8, upper: upper as i8, best_move,
+                depth: (64 - (p | o).count_ones()) as u8, selectivity: EXACT, second_move: NO_MOVE,
+            });
+            best
+        }
+
         /// `TABLE_MIN` and more empties: the full null-window search.
         $(#[target_feature(enable = $feat)])?
         pub(crate) fn nws_table(w: &mut Worker<'_, '_>, p: u64, o: u64, alpha: i32, parity: u8) -> i32 {
@@ -572,16 +629,17 @@ macro_rules! endgame_kernel {
             if n_empties >= ETC_MIN {
                 // The children's buckets are fetched from memory together, then looked at.
                 let mut hashes = [0u64; 32];
+                let children = w.shared.table_for(n_empties - 1);
                 for (c, h) in list[..n].iter().zip(&mut hashes) {
                     *h = crate::board::hash_pair(o ^ c.flip, p ^ c.flip ^ 1u64 << c.sq);
-                    tt.prefetch(*h);
+                    children.prefetch(*h);
                 }
                 let mut kept = 0;
                 for i in 0..n {
                     let c = list[i];
                     let bit = 1u64 << c.sq;
                     let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
-                    if let Some(d) = tt.probe(hashes[i], np, no) {
+                    if let Some(d) = children.probe(hashes[i], np, no) {
                         if d.selectivity == EXACT {
                             if -i32::from(d.upper) > alpha {
                                 let v = -i32::from(d.upper);

@@ -199,7 +199,7 @@ impl MidgameSearch {
         let depth = depth.max(1).min(board.empty_count() as u8);
         let done = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
-        let endgame = Shared { tt: &self.tt, stop: &self.stop, parallel: false, eval: None, mpc: None };
+        let endgame = Shared { tt: &self.tt, shallow: None, stop: &self.stop, parallel: false, eval: None, mpc: None };
         let features = Features::new(position.black(), position.white());
         let job = Job { board, side: position.side_to_move, features, depth };
         std::thread::scope(|scope| {

@@ -17,7 +17,7 @@ fn features_left_on_the_line_are_the_positions_own() {
     let tt = TranspositionTable::new(TranspositionTable::MIN_LEVEL);
     let stop = AtomicBool::new(false);
     let evaluator = Evaluator::new(&Weights::zero());
-    let shared = Shared { tt: &tt, stop: &stop, parallel: false, eval: Some(&evaluator), mpc: None };
+    let shared = Shared { tt: &tt, shallow: None, stop: &stop, parallel: false, eval: Some(&evaluator), mpc: None };
     let mut rng = StdRng::seed_from_u64(11);
     let mut checked = 0;
     for _ in 0..40 {
@@ -81,9 +81,21 @@ fn negamax(p: u64, o: u64) -> i32 {
 /// positions (where the opponent's stable discs decide) are common.
 #[test]
 fn null_window_results_bound_the_score_at_every_alpha() {
+    null_window_results_bound_the_score(None);
+}
+
+/// The same with the solver's small table for the nodes with 6 and 7 empties: one table for every search of the
+/// test, so that later searches find the bounds earlier ones stored there (at other `alpha`s).
+#[test]
+fn null_window_results_bound_the_score_with_the_shallow_table() {
+    let shallow = TranspositionTable::new(TranspositionTable::MIN_LEVEL);
+    null_window_results_bound_the_score(Some(&shallow));
+}
+
+fn null_window_results_bound_the_score(shallow: Option<&TranspositionTable>) {
     let tt = TranspositionTable::new(TranspositionTable::MIN_LEVEL);
     let stop = AtomicBool::new(false);
-    let shared = Shared { tt: &tt, stop: &stop, parallel: false, eval: None, mpc: None };
+    let shared = Shared { tt: &tt, shallow, stop: &stop, parallel: false, eval: None, mpc: None };
     let mut rng = StdRng::seed_from_u64(23);
     let mut cut_low = 0;
     for game in 0..160 {
