@@ -28,6 +28,8 @@ pub(crate) const SPLIT_MIN: u32 = 12;
 /// session, one thread, eval-2, hash level 26, FFO #56 + #57 + #58 in millions of nodes (with the look-ahead from
 /// `EVAL_DEEP_ORDER_MIN`): from 11 2,689.9; 10 2,661.3; 9 2,627.1 (8: the same, its children are not in the table).
 pub(crate) const ETC_MIN: u32 = 9;
+// ETC looks the children up in the big table: they must have `TABLE_MIN` empties or more.
+const _: () = assert!(ETC_MIN > TABLE_MIN);
 /// From this many empties on, a solver without an evaluation adds a two-ply look-ahead to its move ordering.
 pub(crate) const DEEP_ORDER_MIN: u32 = 15;
 /// From this many empties on, a solver with an evaluation adds that look-ahead. Its visits count as nodes, and
@@ -171,17 +173,6 @@ pub(crate) struct Shared<'a> {
     pub(crate) eval: Option<&'a crate::eval::Evaluator>,
     /// Multi-ProbCut for the ordering searches (`None`: full width).
     pub(crate) mpc: Option<&'a crate::search::mpc::MpcModel>,
-}
-
-impl Shared<'_> {
-    /// The table that holds the nodes with `n_empties` empties (from `ETC_MIN - 1` empties on).
-    #[inline]
-    pub(crate) fn table_for(&self, n_empties: u32) -> &TranspositionTable {
-        match self.shallow {
-            Some(shallow) if n_empties < TABLE_MIN => shallow,
-            _ => self.tt,
-        }
-    }
 }
 
 /// One thread's view of a search: its node counter and the split points above it.

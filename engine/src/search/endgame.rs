@@ -15,8 +15,8 @@
 //! - from `ETC_MIN`: the children are looked up in the table (their buckets fetched together) before any is searched:
 //!   one the table proves to fail high cuts the node off, and one it proves to fail low is dropped;
 //! - from `EVAL_ORDER_MIN` (with weights): the pattern evaluation of each child joins the ordering; from
-//!   `EVAL_DEEP_ORDER_MIN` (`DEEP_ORDER_MIN` without weights) a look-ahead; from `EVAL_SEARCH_MIN` a selective midgame search of each child replaces the
-//!   evaluation, in a window around the node's own. The table's move is searched before that ordering work is done.
+//!   `EVAL_DEEP_ORDER_MIN` (`DEEP_ORDER_MIN` without weights) a look-ahead; from `EVAL_SEARCH_MIN` a selective
+//!   midgame search of each child replaces the evaluation, in a window around the node's own. The table's move is searched before that ordering work is done.
 //! - a fail-low stores no best move, so the table keeps the moves it had.
 //!
 //! The thresholds were chosen by node counts on FFO #41–#49 and #50–#58 (docs/engine.md, tuning notes).
@@ -629,17 +629,16 @@ macro_rules! endgame_kernel {
             if n_empties >= ETC_MIN {
                 // The children's buckets are fetched from memory together, then looked at.
                 let mut hashes = [0u64; 32];
-                let children = w.shared.table_for(n_empties - 1);
                 for (c, h) in list[..n].iter().zip(&mut hashes) {
                     *h = crate::board::hash_pair(o ^ c.flip, p ^ c.flip ^ 1u64 << c.sq);
-                    children.prefetch(*h);
+                    tt.prefetch(*h);
                 }
                 let mut kept = 0;
                 for i in 0..n {
                     let c = list[i];
                     let bit = 1u64 << c.sq;
                     let (np, no) = (o ^ c.flip, p ^ c.flip ^ bit);
-                    if let Some(d) = children.probe(hashes[i], np, no) {
+                    if let Some(d) = tt.probe(hashes[i], np, no) {
                         if d.selectivity == EXACT {
                             if -i32::from(d.upper) > alpha {
                                 let v = -i32::from(d.upper);
