@@ -10,6 +10,7 @@
 //! phase per move), and [`Weights::phases`] tells it.
 
 mod evaluator;
+pub mod net;
 pub mod pattern;
 pub mod weights;
 
@@ -202,6 +203,8 @@ pub struct Weights {
     pub bias: Vec<i16>,
     /// `discs[phase][`[`disc_index`]`]`: the side to move's disc count and the parity of the empty squares.
     pub discs: Vec<Vec<i16>>,
+    /// A network whose output is added (experiment; not part of the weights file).
+    pub net: Option<std::sync::Arc<net::Net>>,
 }
 
 impl Weights {
@@ -222,6 +225,7 @@ impl Weights {
             opponent_mobility: vec![vec![0; MAX_MOBILITY + 1]; phases],
             bias: vec![0; phases],
             discs: vec![vec![0; DISC_TABLE]; phases],
+            net: None,
         }
     }
 

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod label;
 pub mod level_profile;
 pub mod mpc_fit;
+pub mod net;
 pub mod parity_lean;
 pub mod sparring;
 pub mod train;

@@ -24,6 +24,8 @@ pub struct Evaluator {
     phases: [u8; 65],
     /// `discs[phase][`[`disc_index`]`]`, as in [`Weights`].
     discs: Vec<[i16; DISC_TABLE]>,
+    /// The weights' network, if any.
+    net: Option<std::sync::Arc<super::net::Net>>,
 }
 
 impl Evaluator {
@@ -82,6 +84,7 @@ impl Evaluator {
             opponent_mobility: weights.opponent_mobility.iter().map(row).collect(),
             bias,
             phases,
+            net: weights.net.clone(),
         }
     }
 
@@ -128,6 +131,9 @@ impl Evaluator {
         sum += i32::from(self.mobility[phase][(mobility as usize).min(MAX_MOBILITY)]);
         sum += i32::from(self.opponent_mobility[phase][(opponent_mobility as usize).min(MAX_MOBILITY)]);
         sum += i32::from(self.discs[phase][disc_index(own, discs)]);
+        if let Some(net) = &self.net {
+            sum += (net.evaluate(discs, features, side, &self.offsets) * SCALE as f32).round() as i32;
+        }
         sum
     }
 }

@@ -507,7 +507,7 @@ fn decode(payload: &[u8], version: u32, phases: usize) -> Result<Weights, Weight
     } else {
         vec![vec![0; DISC_TABLE]; phases]
     };
-    Ok(Weights { patterns, mobility, opponent_mobility, bias, discs })
+    Ok(Weights { patterns, mobility, opponent_mobility, bias, discs, net: None })
 }
 
 /// Checks that `table` has `expected` entries.

@@ -45,6 +45,7 @@ mod solve;
 mod sparring;
 mod stop_signals;
 mod train;
+mod train_net;
 mod xot;
 
 use std::process::ExitCode;
@@ -73,6 +74,8 @@ enum Command {
     Play(play::Args),
     /// Fit the pattern evaluation to game records and write a weights file.
     Train(train::Args),
+    /// Train a small network over the pattern features on a pattern evaluation's residual (experiment).
+    TrainNet(train_net::Args),
     /// Play engine A against engine B from a list of openings, each with both colours, and report the score.
     Match(match_cmd::Args),
     /// Play the engine against itself after random openings and write the games as `moves diff` records.
@@ -117,6 +120,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Levels(args) => levels::run(&args),
         Command::Train(args) => train::run(&args),
+        Command::TrainNet(args) => train_net::run(&args),
         Command::Match(args) => match_cmd::run(&args),
         Command::Selfplay(args) => selfplay::run(&args),
         Command::Corpus(args) => corpus::run(&args),

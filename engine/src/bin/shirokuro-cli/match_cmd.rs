@@ -57,6 +57,12 @@ pub struct Args {
     /// Weights file for engine B.
     #[arg(long)]
     weights_b: Option<PathBuf>,
+    /// A network (`train-net --out`) added to engine A's evaluation.
+    #[arg(long)]
+    net_a: Option<PathBuf>,
+    /// A network added to engine B's evaluation.
+    #[arg(long)]
+    net_b: Option<PathBuf>,
     /// Multi-ProbCut model file (`mpc-fit`'s output) for both engines (overridden by --mpc-a / --mpc-b); default:
     /// the bundled model.
     #[arg(long)]
@@ -149,6 +155,16 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         engine_weights(args.weights_a.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
     let (weights_b, about_b) =
         engine_weights(args.weights_b.as_deref(), args.weights.as_deref(), args.zero_weights, &mut loaded)?;
+    let with_net =
+        |weights: Arc<Weights>, about: String, net: Option<&PathBuf>| -> Result<(Arc<Weights>, String), String> {
+            let Some(path) = net else { return Ok((weights, about)) };
+            let net = shirokuro_engine::eval::net::Net::load(path).map_err(|e| e.to_string())?;
+            let mut w = (*weights).clone();
+            w.net = Some(Arc::new(net));
+            Ok((Arc::new(w), format!("{about} + {}", path.display())))
+        };
+    let (weights_a, about_a) = with_net(weights_a, about_a, args.net_a.as_ref())?;
+    let (weights_b, about_b) = with_net(weights_b, about_b, args.net_b.as_ref())?;
     let (mpc_a, mpc_about_a) = engine_mpc(args.mpc_a.as_deref(), args.mpc.as_deref())?;
     let (mpc_b, mpc_about_b) = engine_mpc(args.mpc_b.as_deref(), args.mpc.as_deref())?;
     let (text, source) = match &args.openings {

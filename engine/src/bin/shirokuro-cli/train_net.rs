@@ -1,0 +1,100 @@
+//! `shirokuro-cli train-net`: a small network over the pattern features, trained on a pattern evaluation's residual
+//! (experiment; see `shirokuro_engine::tools::net`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use shirokuro_engine::eval::Evaluator;
+use shirokuro_engine::eval::net::{MAX_DIM, MAX_HIDDEN, Net, NetShape};
+use shirokuro_engine::tools::net::{NetOptions, encode, mae_20_50, train_net};
+
+/// Options of `train-net`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Labelled positions to train on (`board64 X score` lines, e.g. from `label`). Repeat for several files.
+    #[arg(long, required = true)]
+    labels: Vec<PathBuf>,
+    /// Labelled positions to measure on after each epoch (MAE over moves 20-50, as `eval-error`). Repeatable.
+    #[arg(long)]
+    validation: Vec<PathBuf>,
+    /// The pattern evaluation the network adds to (default: the shipped weights).
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// One training position in this many is held out.
+    #[arg(long, default_value_t = 10)]
+    holdout_every: usize,
+    #[arg(long, default_value_t = 16)]
+    dim: usize,
+    #[arg(long, default_value_t = 32)]
+    hidden: usize,
+    #[arg(long, default_value_t = 4)]
+    buckets: usize,
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    #[arg(long, default_value_t = 256)]
+    batch: usize,
+    #[arg(long, default_value_t = 0.001)]
+    learning_rate: f32,
+    #[arg(long, default_value_t = 0.0)]
+    l2: f32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Where to write the network.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Result<ExitCode, String> {
+    let start = Instant::now();
+    let weights = crate::label::load_weights(args.weights.as_ref())?;
+    let evaluator = Evaluator::new(&weights);
+    if !(1..=MAX_DIM).contains(&args.dim)
+        || !(1..=MAX_HIDDEN).contains(&args.hidden)
+        || !(1..=60).contains(&args.buckets)
+    {
+        return Err(format!("--dim must be 1-{MAX_DIM}, --hidden 1-{MAX_HIDDEN} and --buckets 1-60"));
+    }
+    let buckets = args.buckets;
+    let labels = crate::label::read_labels(&args.labels)?;
+    let all = encode(&labels, &evaluator, buckets);
+    let every = args.holdout_every.max(2);
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, s) in all.into_iter().enumerate() {
+        if i % every == every - 1 { held.push(s) } else { train.push(s) }
+    }
+    let mut sets = Vec::new();
+    for path in &args.validation {
+        let labels = crate::label::read_labels(std::slice::from_ref(path))?;
+        sets.push((path.display().to_string(), encode(&labels, &evaluator, buckets)));
+    }
+    outln!("{} training, {} held out, encoded in {:.1} s", train.len(), held.len(), start.elapsed().as_secs_f64());
+    let options = NetOptions {
+        shape: NetShape { dim: args.dim, hidden: args.hidden, buckets },
+        epochs: args.epochs,
+        batch: args.batch.max(1),
+        learning_rate: args.learning_rate,
+        l2: args.l2,
+        seed: args.seed,
+    };
+    let mut report = |epoch: usize, mse: f64, net: &Net| {
+        let (b, n) = mae_20_50(net, &held);
+        let mut line = format!(
+            "epoch {:>3} {:>7.1} s  train RMS {:.3}  held-out MAE {b:.3} -> {n:.3}",
+            epoch + 1,
+            start.elapsed().as_secs_f64(),
+            mse.sqrt()
+        );
+        for (_, set) in &sets {
+            let (b, n) = mae_20_50(net, set);
+            line.push_str(&format!("  | {b:.3} -> {n:.3}"));
+        }
+        outln!("{line}");
+    };
+    let net = train_net(&mut train, &options, &mut report);
+    if let Some(out) = &args.out {
+        net.save(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        outln!("network written to {}", out.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}

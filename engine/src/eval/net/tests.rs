@@ -1,0 +1,125 @@
+use super::*;
+use crate::bitboard::{Bitboard, Symmetry};
+use crate::board::Board;
+use crate::rng::GameRng;
+
+/// A network with random weights large enough that its output depends on the position.
+fn random_net(shape: NetShape, seed: u64) -> Net {
+    let mut rng = GameRng::new(seed);
+    let mut uniform = |scale: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
+    let embed = (0..shape.buckets * layout().total * shape.dim).map(|_| uniform(0.1)).collect();
+    let dense = (0..shape.buckets * Net::dense_len(shape)).map(|_| uniform(1.0)).collect();
+    Net::from_parts(shape, embed, dense)
+}
+
+/// Positions after 0 to 59 random moves.
+fn positions(seed: u64, count: usize) -> Vec<Board> {
+    let mut rng = GameRng::new(seed);
+    (0..count)
+        .map(|_| {
+            let mut board = Board::INITIAL;
+            for _ in 0..rng.below(60) {
+                let moves: Vec<_> = board.moves().into_iter().collect();
+                if moves.is_empty() {
+                    board = board.pass();
+                    if !board.has_moves() {
+                        break;
+                    }
+                    continue;
+                }
+                let sq = moves[rng.below(moves.len())];
+                board = board.play_unchecked(sq, board.flips(sq));
+            }
+            board
+        })
+        .collect()
+}
+
+fn offsets() -> [u32; FEATURE_COUNT] {
+    let layout = layout();
+    let mut offsets = [0u32; FEATURE_COUNT];
+    for (o, &g) in offsets.iter_mut().zip(&layout.feature_group) {
+        *o = layout.group_start[g];
+    }
+    offsets
+}
+
+/// The training path (`run` on canonical rows) and the search path (`evaluate` from Black's or White's view) give
+/// the same number, and the board's eight symmetric images the same number too.
+#[test]
+fn every_view_and_symmetry_gives_the_training_value() {
+    let shape = NetShape { dim: 8, hidden: 16, buckets: 3 };
+    let net = random_net(shape, 7);
+    let layout = layout();
+    let offsets = offsets();
+    let mut spread = 0f32;
+    let mut first = None;
+    for board in positions(3, 300) {
+        let discs = 64 - board.empty_count();
+        let b = bucket(discs as usize - 4, shape.buckets);
+        let features = Features::new(board.player, board.opponent);
+        let rows: Vec<u32> = features
+            .indices()
+            .iter()
+            .zip(&layout.feature_group)
+            .map(|(&i, &g)| (b * layout.total) as u32 + layout.group_start[g] + layout.canonical[g][i as usize])
+            .collect();
+        let trained = net.run(&rows, b, &mut Scratch::new(shape));
+        for symmetry in Symmetry::ALL {
+            let (p, o) = (symmetry.apply(board.player.0), symmetry.apply(board.opponent.0));
+            let black_view = net.evaluate(discs, &Features::new(Bitboard(p), Bitboard(o)), Color::Black, &offsets);
+            let white_view = net.evaluate(discs, &Features::new(Bitboard(o), Bitboard(p)), Color::White, &offsets);
+            assert!((black_view - trained).abs() < 1e-3, "{board:?} {symmetry:?}: {black_view} vs {trained}");
+            assert!((white_view - trained).abs() < 1e-3, "{board:?} {symmetry:?}: {white_view} vs {trained}");
+        }
+        let f = *first.get_or_insert(trained);
+        spread = spread.max((trained - f).abs());
+    }
+    assert!(spread > 1.0, "the random network should not be constant (spread {spread})");
+}
+
+#[test]
+fn a_saved_network_reads_back_and_bad_files_are_refused() {
+    let net = random_net(NetShape { dim: 4, hidden: 8, buckets: 2 }, 11);
+    let dir = std::env::temp_dir().join(format!("shirokuro-net-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.net");
+    net.save(&path).unwrap();
+    assert_eq!(Net::load(&path).unwrap(), net);
+    let bytes = std::fs::read(&path).unwrap();
+    let bad = dir.join("bad.net");
+    for (what, content) in [
+        ("short", bytes[..bytes.len() - 4].to_vec()),
+        ("magic", [b"NOTANET\n".as_slice(), &bytes[8..]].concat()),
+        ("empty", Vec::new()),
+        ("nan", [&bytes[..bytes.len() - 4], f32::NAN.to_le_bytes().as_slice()].concat()),
+    ] {
+        std::fs::write(&bad, &content).unwrap();
+        let error = Net::load(&bad).expect_err(what);
+        assert_eq!(error.kind(), std::io::ErrorKind::InvalidData, "{what}: {error}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The evaluator with a network is the evaluator without it plus the network's output.
+#[test]
+fn the_evaluator_adds_the_network() {
+    let mut weights = crate::eval::weights::bundled().unwrap();
+    let plain = crate::eval::Evaluator::new(&weights);
+    let net = random_net(NetShape { dim: 8, hidden: 8, buckets: 4 }, 5);
+    weights.net = Some(std::sync::Arc::new(net.clone()));
+    let with = crate::eval::Evaluator::new(&weights);
+    let offsets = offsets();
+    let mut differ = 0;
+    for board in positions(9, 200) {
+        let features = Features::new(board.player, board.opponent);
+        let discs = 64 - board.empty_count();
+        let args = (board.player.0.count_ones(), board.moves().count(), board.pass().moves().count());
+        let a = plain.evaluate_scaled(discs, args.0, &features, Color::Black, args.1, args.2);
+        let b = with.evaluate_scaled(discs, args.0, &features, Color::Black, args.1, args.2);
+        let n = net.evaluate(discs, &features, Color::Black, &offsets);
+        assert_eq!(b - a, (n * crate::eval::SCALE as f32).round() as i32);
+        differ += usize::from(a != b);
+    }
+    assert!(differ > 150);
+}
