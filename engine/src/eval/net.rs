@@ -32,6 +32,10 @@ const MAGIC: &[u8; 8] = b"SKNET01\n";
 /// The most numbers an embedding row may have.
 pub const MAX_DIM: usize = 64;
 
+/// The search's embedding rows are stored in 1/this (rows are well under 1 in size: training keeps the clipped sum
+/// of 46 of them inside [0, 1]; values beyond ±2 are cut).
+pub const EMBED_SCALE: f32 = 16384.0;
+
 /// The most hidden units.
 pub const MAX_HIDDEN: usize = 128;
 
@@ -47,6 +51,8 @@ pub struct Net {
     /// `rowmap[view][group start + index]`: the row (within a bucket) of a feature index read from Black's view
     /// (view 0, Black to move) or with its colours swapped (view 1, White to move).
     rowmap: [Vec<u32>; 2],
+    /// The embedding rows as the search reads them: in 1/[`EMBED_SCALE`], half the memory of `embed`.
+    embed_q: Vec<i16>,
     /// Per bucket, the hidden layer's weights transposed (`dim × hidden`), so the search's forward pass adds whole
     /// columns (which vectorises) instead of summing dot products one term at a time.
     w1t: Vec<f32>,
@@ -125,7 +131,8 @@ impl Net {
                 }
             }
         }
-        Net { shape, rows_per_bucket: layout.total, embed, dense, rowmap, w1t }
+        let embed_q = embed.iter().map(|&x| (x * EMBED_SCALE).round().clamp(-32767.0, 32767.0) as i16).collect();
+        Net { shape, rows_per_bucket: layout.total, embed, dense, rowmap, embed_q, w1t }
     }
 
     /// The shape.
@@ -172,17 +179,18 @@ impl Net {
         let rowmap = &self.rowmap[view];
         let per = Net::dense_len(self.shape);
         let d = &self.dense[b * per..(b + 1) * per];
-        let mut sum = [0f32; MAX_DIM];
-        let sum = &mut sum[..dim];
-        sum.copy_from_slice(&d[..dim]);
+        let mut acc = [0i32; MAX_DIM];
+        let acc = &mut acc[..dim];
         for (&index, &offset) in features.indices().iter().zip(offsets) {
             let r = base + rowmap[(offset + index) as usize] as usize;
-            for (a, &e) in sum.iter_mut().zip(&self.embed[r * dim..(r + 1) * dim]) {
-                *a += e;
+            for (a, &e) in acc.iter_mut().zip(&self.embed_q[r * dim..(r + 1) * dim]) {
+                *a += i32::from(e);
             }
         }
-        for a in sum.iter_mut() {
-            *a = a.clamp(0.0, 1.0);
+        let mut sum = [0f32; MAX_DIM];
+        let sum = &mut sum[..dim];
+        for ((s, &a), &bias) in sum.iter_mut().zip(acc.iter()).zip(&d[..dim]) {
+            *s = (bias + a as f32 / EMBED_SCALE).clamp(0.0, 1.0);
         }
         let b1 = dim + hidden * dim;
         let mut h = [0f32; MAX_HIDDEN];
