@@ -118,6 +118,40 @@ impl Evaluator {
         mobility: u32,
         opponent_mobility: u32,
     ) -> i32 {
+        let sum = self.patterns_scaled(discs, own, features, side, mobility, opponent_mobility);
+        match &self.net {
+            Some(net) => sum + net.evaluate_scaled(discs, features, side, &self.offsets),
+            None => sum,
+        }
+    }
+
+    /// [`evaluate`](Self::evaluate) without the weights' network (the same where there is none): a cheaper estimate
+    /// for ordering moves.
+    #[inline]
+    #[must_use]
+    pub fn estimate(
+        &self,
+        discs: u32,
+        own: u32,
+        features: &Features,
+        side: Color,
+        mobility: u32,
+        opponent_mobility: u32,
+    ) -> i32 {
+        self.patterns_scaled(discs, own, features, side, mobility, opponent_mobility).div_euclid(SCALE).clamp(-64, 64)
+    }
+
+    /// The pattern evaluation in 1/[`SCALE`] discs, offset by half a disc.
+    #[inline]
+    fn patterns_scaled(
+        &self,
+        discs: u32,
+        own: u32,
+        features: &Features,
+        side: Color,
+        mobility: u32,
+        opponent_mobility: u32,
+    ) -> i32 {
         let phase = usize::from(self.phases[(discs as usize).min(64)]);
         let view = match side {
             Color::Black => 0,
@@ -131,9 +165,6 @@ impl Evaluator {
         sum += i32::from(self.mobility[phase][(mobility as usize).min(MAX_MOBILITY)]);
         sum += i32::from(self.opponent_mobility[phase][(opponent_mobility as usize).min(MAX_MOBILITY)]);
         sum += i32::from(self.discs[phase][disc_index(own, discs)]);
-        if let Some(net) = &self.net {
-            sum += (net.evaluate(discs, features, side, &self.offsets) * SCALE as f32).round() as i32;
-        }
         sum
     }
 }

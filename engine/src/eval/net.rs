@@ -10,8 +10,10 @@ use std::io::Write;
 use std::path::Path;
 
 use super::pattern::groups;
-use super::{FEATURE_COUNT, Features, swap_table};
+use super::{FEATURE_COUNT, Features, SCALE, swap_table};
 use crate::board::Color;
+
+mod forward;
 
 /// Shape of a network.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,15 +34,11 @@ const MAGIC: &[u8; 8] = b"SKNET01\n";
 /// The most numbers an embedding row may have.
 pub const MAX_DIM: usize = 64;
 
-/// The search's embedding rows are stored in 1/this (rows are well under 1 in size: training keeps the clipped sum
-/// of 46 of them inside [0, 1]; values beyond ±2 are cut).
-pub const EMBED_SCALE: f32 = 16384.0;
-
 /// The most hidden units.
 pub const MAX_HIDDEN: usize = 128;
 
 /// The network's parameters.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Net {
     pub(crate) shape: NetShape,
     /// Rows per bucket: every group's indices back to back (only the canonical ones are used).
@@ -48,14 +46,14 @@ pub struct Net {
     pub(crate) embed: Vec<f32>,
     /// Per bucket: `dim` biases, `hidden × dim` weights, `hidden` biases, `hidden` output weights, one output bias.
     pub(crate) dense: Vec<f32>,
-    /// `rowmap[view][group start + index]`: the row (within a bucket) of a feature index read from Black's view
-    /// (view 0, Black to move) or with its colours swapped (view 1, White to move).
-    rowmap: [Vec<u32>; 2],
-    /// The embedding rows as the search reads them: in 1/[`EMBED_SCALE`], half the memory of `embed`.
-    embed_q: Vec<i16>,
-    /// Per bucket, the hidden layer's weights transposed (`dim × hidden`), so the search's forward pass adds whole
-    /// columns (which vectorises) instead of summing dot products one term at a time.
-    w1t: Vec<f32>,
+    /// The parameters as the search reads them.
+    forward: forward::Forward,
+}
+
+impl std::fmt::Debug for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Net").field("shape", &self.shape).field("forward", &self.forward).finish_non_exhaustive()
+    }
 }
 
 /// Where each group's rows start, each group's canonical indices, and each feature's group.
@@ -112,27 +110,8 @@ impl Net {
 
     /// A network from its parameters (`embed`: buckets × rows × dim; `dense` as [`Net::dense_len`] per bucket).
     pub(crate) fn from_parts(shape: NetShape, embed: Vec<f32>, dense: Vec<f32>) -> Net {
-        let layout = layout();
-        let swap = swap_table();
-        let mut rowmap = [Vec::with_capacity(layout.total), Vec::with_capacity(layout.total)];
-        for (g, group) in groups().iter().enumerate() {
-            let start = layout.group_start[g];
-            let canonical = &layout.canonical[g];
-            rowmap[0].extend(canonical.iter().map(|&c| start + c));
-            rowmap[1].extend(swap[group.length].iter().map(|&swapped| start + canonical[swapped as usize]));
-        }
-        let per = Net::dense_len(shape);
-        let mut w1t = vec![0f32; shape.buckets * shape.dim * shape.hidden];
-        for (b, t) in w1t.chunks_exact_mut(shape.dim * shape.hidden).enumerate() {
-            let d = &dense[b * per..(b + 1) * per];
-            for j in 0..shape.hidden {
-                for k in 0..shape.dim {
-                    t[k * shape.hidden + j] = d[shape.dim + j * shape.dim + k];
-                }
-            }
-        }
-        let embed_q = embed.iter().map(|&x| (x * EMBED_SCALE).round().clamp(-32767.0, 32767.0) as i16).collect();
-        Net { shape, rows_per_bucket: layout.total, embed, dense, rowmap, embed_q, w1t }
+        let forward = forward::Forward::new(shape, &embed, &dense);
+        Net { shape, rows_per_bucket: layout().total, embed, dense, forward }
     }
 
     /// The shape.
@@ -169,44 +148,18 @@ impl Net {
     }
 
     /// The correction, in discs from the side to move's view, for a position with `discs` discs whose features
-    /// (Black's view) are `features` and whose side to move is `side`.
+    /// (Black's view) are `features` and whose side to move is `side`; `offsets` are the features' group starts
+    /// (as the evaluator's tables have them).
     #[must_use]
     pub fn evaluate(&self, discs: u32, features: &Features, side: Color, offsets: &[u32; FEATURE_COUNT]) -> f32 {
-        let NetShape { dim, hidden, buckets } = self.shape;
-        let b = bucket(discs.saturating_sub(4) as usize, buckets);
-        let view = usize::from(side == Color::White);
-        let base = b * self.rows_per_bucket;
-        let rowmap = &self.rowmap[view];
-        let per = Net::dense_len(self.shape);
-        let d = &self.dense[b * per..(b + 1) * per];
-        let mut acc = [0i32; MAX_DIM];
-        let acc = &mut acc[..dim];
-        for (&index, &offset) in features.indices().iter().zip(offsets) {
-            let r = base + rowmap[(offset + index) as usize] as usize;
-            for (a, &e) in acc.iter_mut().zip(&self.embed_q[r * dim..(r + 1) * dim]) {
-                *a += i32::from(e);
-            }
-        }
-        let mut sum = [0f32; MAX_DIM];
-        let sum = &mut sum[..dim];
-        for ((s, &a), &bias) in sum.iter_mut().zip(acc.iter()).zip(&d[..dim]) {
-            *s = (bias + a as f32 / EMBED_SCALE).clamp(0.0, 1.0);
-        }
-        let b1 = dim + hidden * dim;
-        let mut h = [0f32; MAX_HIDDEN];
-        let h = &mut h[..hidden];
-        h.copy_from_slice(&d[b1..b1 + hidden]);
-        let w1t = &self.w1t[b * dim * hidden..(b + 1) * dim * hidden];
-        for (&a, column) in sum.iter().zip(w1t.chunks_exact(hidden)) {
-            for (x, &w) in h.iter_mut().zip(column) {
-                *x += a * w;
-            }
-        }
-        let mut lanes = [0f32; 8];
-        for (k, (&x, &w)) in h.iter().zip(&d[b1 + hidden..b1 + 2 * hidden]).enumerate() {
-            lanes[k % 8] += x.clamp(0.0, 1.0) * w;
-        }
-        (d[b1 + 2 * hidden] + lanes.iter().sum::<f32>()) * OUT_SCALE
+        self.forward.evaluate(discs, features, usize::from(side == Color::White), offsets)
+    }
+
+    /// [`evaluate`](Self::evaluate) in 1/[`SCALE`] discs, rounded to nearest (halves away from zero).
+    #[must_use]
+    pub fn evaluate_scaled(&self, discs: u32, features: &Features, side: Color, offsets: &[u32; FEATURE_COUNT]) -> i32 {
+        let x = self.evaluate(discs, features, side, offsets) * SCALE as f32;
+        (x + 0.5f32.copysign(x)) as i32
     }
 
     /// Writes the network (raw little-endian numbers after a small header).

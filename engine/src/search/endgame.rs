@@ -492,7 +492,7 @@ macro_rules! endgame_kernel {
                             v
                         } else {
                             let own = ops::moves(no, np).count_ones();
-                            eval.evaluate((np | no).count_ones(), np.count_ones(), &f, child, c.replies, own)
+                            eval.estimate((np | no).count_ones(), np.count_ones(), &f, child, c.replies, own)
                         };
                         c.score -= e * if n_empties <= SHALLOW_EVAL_ORDER_MAX { SHALLOW_EVAL_ORDER_WEIGHT } else { EVAL_ORDER_WEIGHT };
                     }

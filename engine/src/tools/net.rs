@@ -210,7 +210,8 @@ pub fn train_net(train: &mut [NetSample], options: &NetOptions, report: &mut dyn
         }
         report(epoch, se / train.len().max(1) as f64, &net);
     }
-    net
+    // Training changed the parameters in place: the search's tables are made from the final ones.
+    Net::from_parts(shape, net.embed, net.dense)
 }
 
 #[cfg(test)]

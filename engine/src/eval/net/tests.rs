@@ -45,7 +45,7 @@ fn offsets() -> [u32; FEATURE_COUNT] {
 }
 
 /// The training path (`run` on canonical rows) and the search path (`evaluate` from Black's or White's view, with
-/// its rows rounded to 1/`EMBED_SCALE`) give the same number within rounding, and the board's eight symmetric
+/// its rows rounded to integers) give the same number within rounding, and the board's eight symmetric
 /// images the same number exactly.
 #[test]
 fn every_view_and_symmetry_gives_the_training_value() {
@@ -71,7 +71,9 @@ fn every_view_and_symmetry_gives_the_training_value() {
             let (p, o) = (symmetry.apply(board.player.0), symmetry.apply(board.opponent.0));
             let black_view = net.evaluate(discs, &Features::new(Bitboard(p), Bitboard(o)), Color::Black, &offsets);
             let white_view = net.evaluate(discs, &Features::new(Bitboard(o), Bitboard(p)), Color::White, &offsets);
-            assert!((black_view - trained).abs() < 0.02, "{board:?} {symmetry:?}: {black_view} vs {trained}");
+            // The rows are rounded to 1/q (q ≈ 5,800 for this network): about 0.005 on each of the 16 hidden units,
+            // whose output weights reach ±1 and are scaled by 16.
+            assert!((black_view - trained).abs() < 0.05, "{board:?} {symmetry:?}: {black_view} vs {trained}");
             assert_eq!(white_view, black_view, "{board:?} {symmetry:?}");
             let identity = *images.get_or_insert(black_view);
             assert_eq!(black_view, identity, "{board:?} {symmetry:?}");
@@ -122,8 +124,35 @@ fn the_evaluator_adds_the_network() {
         let a = plain.evaluate_scaled(discs, args.0, &features, Color::Black, args.1, args.2);
         let b = with.evaluate_scaled(discs, args.0, &features, Color::Black, args.1, args.2);
         let n = net.evaluate(discs, &features, Color::Black, &offsets);
-        assert_eq!(b - a, (n * crate::eval::SCALE as f32).round() as i32);
+        assert_eq!(b - a, net.evaluate_scaled(discs, &features, Color::Black, &offsets));
+        assert!((n * crate::eval::SCALE as f32 - (b - a) as f32).abs() <= 0.5, "{n}: {}", b - a);
         differ += usize::from(a != b);
     }
     assert!(differ > 150);
+}
+
+/// The vector code gives the portable code's value bit for bit, for every shape it has code for, in every bucket and
+/// from both views (and it is the code the search runs where the CPU has AVX2 and FMA).
+#[test]
+fn the_vector_code_gives_the_portable_value_exactly() {
+    let offsets = offsets();
+    let boards = positions(21, 120);
+    for (n, (dim, hidden)) in [16, 32, 64].into_iter().flat_map(|d| [16, 32, 64].map(|h| (d, h))).enumerate() {
+        let shape = NetShape { dim, hidden, buckets: 2 };
+        let net = random_net(shape, 100 + n as u64);
+        #[cfg(target_arch = "x86_64")]
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            assert!(net.forward.is_vectorised(), "{shape:?}");
+        }
+        for board in &boards {
+            let discs = 64 - board.empty_count();
+            let b = bucket(discs as usize - 4, shape.buckets);
+            let features = Features::new(board.player, board.opponent);
+            for view in 0..2 {
+                let fast = net.forward.evaluate(discs, &features, view, &offsets);
+                let reference = net.forward.portable(b, &features, view, &offsets);
+                assert_eq!(fast.to_bits(), reference.to_bits(), "{shape:?} view {view}: {fast} vs {reference}");
+            }
+        }
+    }
 }

@@ -70,6 +70,17 @@ macro_rules! midgame_kernel {
             c.eval.evaluate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones())
         }
 
+        /// [`evaluate`] without the evaluation's network, for ordering moves.
+        #[inline]
+        $(#[target_feature(enable = $feat)])?
+        fn estimate(c: &mut Ctx<'_>, p: u64, o: u64, f: &Features, side: Color) -> i32 {
+            let (pm, om) = (ops::moves(p, o), ops::moves(o, p));
+            if pm == 0 && om == 0 {
+                return final_score(p, o);
+            }
+            c.eval.estimate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones())
+        }
+
         /// Depth 1: the best child evaluation (fail-soft, stops at `beta`).
         $(#[target_feature(enable = $feat)])?
         fn search1(c: &mut Ctx<'_>, p: u64, o: u64, moves: u64, f: &Features, side: Color, beta: i32) -> i32 {
@@ -118,7 +129,7 @@ macro_rules! midgame_kernel {
                         cf.play(side, Square::from_index(sq as u8), Bitboard(flips));
                         let v = if od == 0 {
                             c.nodes += 1;
-                            evaluate(c, np, no, &cf, side.opposite())
+                            estimate(c, np, no, &cf, side.opposite())
                         } else {
                             pvs(c, np, no, &cf, side.opposite(), od, -64, 64)
                         };

@@ -1,0 +1,321 @@
+//! The network's forward pass as the search runs it: integer embedding sums and a fused multiply-add layer.
+//!
+//! The rows are stored for every index of every group as Black to move sees it, so a feature's row is read at
+//! `offset + index` with no canonical-index table in between (White to move reads a small table of colour-swapped
+//! indices first); each row is one 64-byte cache line at 32 numbers. The rows are `i16` in 1/`q` where `q` is chosen so
+//! that no sum of a bias and 46 rows can leave `i16` (wrapping adds are then exact). The hidden layer is `f32`,
+//! computed with fused multiply-adds in a fixed order, and the output's eight partial sums are added in a fixed tree:
+//! the portable code and the AVX2 code give the same bits, so a search gives the same nodes on every machine.
+#![allow(unsafe_code)]
+
+use super::{
+    FEATURE_COUNT, Features, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, groups, layout, swap_table,
+};
+
+/// One cache line of embedding numbers.
+#[repr(C, align(64))]
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Line([i16; 32]);
+
+/// How the forward pass runs on this machine.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kernel {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+/// The search's copy of a network's parameters.
+#[derive(Clone, PartialEq)]
+pub(crate) struct Forward {
+    dim: usize,
+    hidden: usize,
+    buckets: usize,
+    /// Rows per bucket (every index of every group).
+    total: usize,
+    /// The clip bound of the embedding sum: the rows are in 1/`q`.
+    q: i16,
+    /// Bucket × total × dim numbers, back to back, in 1/`q`: the row of every index of every group as Black to move
+    /// sees it (the canonical index's row).
+    rows: Vec<Line>,
+    /// `swapped[group start + index]`: the index with its colours swapped, which is how White to move sees it.
+    swapped: Vec<u16>,
+    /// Per bucket: the `dim` biases of the sum, in 1/`q`.
+    bias: Vec<i16>,
+    /// Per bucket: the hidden layer's weights transposed (`dim × hidden`), divided by `q`.
+    w1: Vec<f32>,
+    /// Per bucket: `hidden` biases.
+    b1: Vec<f32>,
+    /// Per bucket: `hidden` output weights.
+    w2: Vec<f32>,
+    /// Per bucket: the output bias.
+    b2: Vec<f32>,
+    kernel: Kernel,
+}
+
+impl Forward {
+    /// The search's tables for a network of shape `shape` with the parameters `embed` and `dense` (as in [`Net`]).
+    pub(crate) fn new(shape: NetShape, embed: &[f32], dense: &[f32]) -> Forward {
+        let NetShape { dim, hidden, buckets } = shape;
+        let layout = layout();
+        let total = layout.total;
+        let per = Net::dense_len(shape);
+        let dense = |b: usize| &dense[b * per..(b + 1) * per];
+        // The largest |sum| any position can reach, in the float model.
+        let max_row = embed.iter().fold(0f32, |m, x| m.max(x.abs()));
+        let max_bias = (0..buckets).flat_map(|b| dense(b)[..dim].iter()).fold(0f32, |m, x| m.max(x.abs()));
+        let bound = max_bias + FEATURE_COUNT as f32 * max_row;
+        // Rounding adds at most half a unit to each of the 47 terms: keep 64 units of headroom.
+        let q = (f32::from(i16::MAX - 64) / bound.max(1e-6)).clamp(1.0, 16384.0).floor();
+        let quantize = |x: f32| (x * q).round() as i16;
+        let swap = swap_table();
+        let mut numbers = Vec::with_capacity(buckets * total * dim);
+        for b in 0..buckets {
+            for (g, canonical) in layout.canonical.iter().enumerate() {
+                let start = layout.group_start[g] as usize;
+                for &c in canonical {
+                    let row = b * total + start + c as usize;
+                    numbers.extend(embed[row * dim..(row + 1) * dim].iter().map(|&x| quantize(x)));
+                }
+            }
+        }
+        let rows = numbers.chunks(32).map(|c| Line(std::array::from_fn(|k| c.get(k).copied().unwrap_or(0)))).collect();
+        // 3^10 = 59,049 indices at most: they fit in u16.
+        let swapped =
+            groups().iter().flat_map(|group| swap[group.length][..group.size()].iter().map(|&i| i as u16)).collect();
+        let b1_at = dim + hidden * dim;
+        let mut w1 = vec![0f32; buckets * dim * hidden];
+        for (b, t) in w1.chunks_exact_mut(dim * hidden).enumerate() {
+            let d = dense(b);
+            for j in 0..hidden {
+                for k in 0..dim {
+                    t[k * hidden + j] = d[dim + j * dim + k] / q;
+                }
+            }
+        }
+        Forward {
+            dim,
+            hidden,
+            buckets,
+            total,
+            q: q as i16,
+            rows,
+            swapped,
+            bias: (0..buckets).flat_map(|b| dense(b)[..dim].iter().map(|&x| quantize(x))).collect(),
+            w1,
+            b1: (0..buckets).flat_map(|b| dense(b)[b1_at..b1_at + hidden].to_vec()).collect(),
+            w2: (0..buckets).flat_map(|b| dense(b)[b1_at + hidden..b1_at + 2 * hidden].to_vec()).collect(),
+            b2: (0..buckets).map(|b| dense(b)[b1_at + 2 * hidden]).collect(),
+            kernel: Kernel::detect(dim, hidden),
+        }
+    }
+
+    /// Whether the forward pass runs vector code on this machine.
+    #[cfg(test)]
+    pub(crate) fn is_vectorised(&self) -> bool {
+        self.kernel != Kernel::Portable
+    }
+
+    /// The rows as numbers.
+    fn numbers(&self) -> &[i16] {
+        // SAFETY: `Line` is `repr(C)` around `[i16; 32]` and its size is exactly 64 bytes (32 × 2, already a multiple
+        // of its alignment), so the lines are 32 × len `i16`s back to back with no padding, valid and initialised for
+        // as long as `self` is borrowed.
+        unsafe { std::slice::from_raw_parts(self.rows.as_ptr().cast::<i16>(), self.rows.len() * 32) }
+    }
+
+    /// Where the row of a feature (its group's start `offset` and its `index` from Black's view) starts in
+    /// [`numbers`](Self::numbers), in bucket `b`, seen from `view`.
+    #[inline]
+    fn row_start(&self, b: usize, view: usize, offset: u32, index: u32) -> usize {
+        let index = if view == 0 { index } else { u32::from(self.swapped[(offset + index) as usize]) };
+        (b * self.total + (offset + index) as usize) * self.dim
+    }
+
+    /// The network's output in discs (side to move's view; `view` 0 for Black to move, 1 for White); see
+    /// [`Net::evaluate`].
+    pub(crate) fn evaluate(&self, discs: u32, features: &Features, view: usize, offsets: &[u32; FEATURE_COUNT]) -> f32 {
+        let b = bucket(discs.saturating_sub(4) as usize, self.buckets);
+        match self.kernel {
+            Kernel::Portable => self.portable(b, features, view, offsets),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                // SAFETY: `Kernel::detect` chose Avx2 only where the CPU has AVX2 and FMA and the shape is one that
+                // `avx2::evaluate` handles.
+                unsafe { avx2::evaluate(self, b, features, view, offsets) }
+            }
+        }
+    }
+
+    /// The reference forward pass: what [`avx2::evaluate`] computes, bit for bit.
+    pub(crate) fn portable(&self, b: usize, features: &Features, view: usize, offsets: &[u32; FEATURE_COUNT]) -> f32 {
+        let (dim, hidden) = (self.dim, self.hidden);
+        let numbers = self.numbers();
+        let mut acc = [0i16; MAX_DIM];
+        let acc = &mut acc[..dim];
+        acc.copy_from_slice(&self.bias[b * dim..(b + 1) * dim]);
+        for (&index, &offset) in features.indices().iter().zip(offsets) {
+            let r = self.row_start(b, view, offset, index);
+            for (a, &e) in acc.iter_mut().zip(&numbers[r..r + dim]) {
+                // Never wraps: `q` keeps every partial sum inside i16.
+                *a = a.wrapping_add(e);
+            }
+        }
+        let mut h = [0f32; MAX_HIDDEN];
+        let h = &mut h[..hidden];
+        h.copy_from_slice(&self.b1[b * hidden..(b + 1) * hidden]);
+        let w1 = &self.w1[b * dim * hidden..(b + 1) * dim * hidden];
+        for (&a, column) in acc.iter().zip(w1.chunks_exact(hidden)) {
+            let a = f32::from(a.clamp(0, self.q));
+            for (x, &w) in h.iter_mut().zip(column) {
+                *x = a.mul_add(w, *x);
+            }
+        }
+        let mut lanes = [0f32; 8];
+        for (k, (&x, &w)) in h.iter().zip(&self.w2[b * hidden..(b + 1) * hidden]).enumerate() {
+            lanes[k % 8] = x.clamp(0.0, 1.0).mul_add(w, lanes[k % 8]);
+        }
+        finish(lanes, self.b2[b])
+    }
+}
+
+/// The output from the eight partial sums (added in the tree the AVX2 code uses) and the bias.
+fn finish(l: [f32; 8], bias: f32) -> f32 {
+    let quads = [l[0] + l[4], l[1] + l[5], l[2] + l[6], l[3] + l[7]];
+    let pairs = [quads[0] + quads[2], quads[1] + quads[3]];
+    (pairs[0] + pairs[1] + bias) * OUT_SCALE
+}
+
+impl Kernel {
+    fn detect(dim: usize, hidden: usize) -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if avx2::handles(dim, hidden) && avx2::is_supported() {
+            return Kernel::Avx2;
+        }
+        let _ = (dim, hidden);
+        Kernel::Portable
+    }
+}
+
+impl std::fmt::Debug for Forward {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Forward").field("q", &self.q).field("kernel", &self.kernel).finish_non_exhaustive()
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    //! The forward pass with AVX2 and FMA: the embedding sum in one to four vectors of 16 `i16`, the hidden layer in
+    //! two to eight vectors of 8 `f32`.
+
+    use std::arch::x86_64::{
+        __m256, __m256i, _mm256_add_epi16, _mm256_broadcast_ss, _mm256_castsi256_si128, _mm256_cvtepi16_epi32,
+        _mm256_cvtepi32_ps, _mm256_extracti128_si256, _mm256_fmadd_ps, _mm256_loadu_ps, _mm256_loadu_si256,
+        _mm256_max_epi16, _mm256_max_ps, _mm256_min_epi16, _mm256_min_ps, _mm256_set1_epi16, _mm256_set1_ps,
+        _mm256_setzero_ps, _mm256_setzero_si256, _mm256_storeu_ps,
+    };
+
+    use super::{FEATURE_COUNT, Features, Forward, MAX_DIM, finish};
+
+    pub(super) fn is_supported() -> bool {
+        is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
+    }
+
+    /// Whether [`evaluate`] has code for this shape.
+    pub(super) fn handles(dim: usize, hidden: usize) -> bool {
+        matches!(dim, 16 | 32 | 64) && matches!(hidden, 16 | 32 | 64)
+    }
+
+    /// [`Forward::portable`]'s value.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2 and FMA ([`is_supported`]) and the shape must be one that [`handles`] accepts.
+    pub(super) unsafe fn evaluate(
+        net: &Forward,
+        b: usize,
+        features: &Features,
+        view: usize,
+        offsets: &[u32; FEATURE_COUNT],
+    ) -> f32 {
+        // SAFETY (all arms): the caller guarantees the CPU features; each arm's constants match the shape.
+        unsafe {
+            match (net.dim, net.hidden) {
+                (16, 16) => run::<1, 2>(net, b, features, view, offsets),
+                (16, 32) => run::<1, 4>(net, b, features, view, offsets),
+                (16, 64) => run::<1, 8>(net, b, features, view, offsets),
+                (32, 16) => run::<2, 2>(net, b, features, view, offsets),
+                (32, 32) => run::<2, 4>(net, b, features, view, offsets),
+                (32, 64) => run::<2, 8>(net, b, features, view, offsets),
+                (64, 16) => run::<4, 2>(net, b, features, view, offsets),
+                (64, 32) => run::<4, 4>(net, b, features, view, offsets),
+                (64, 64) => run::<4, 8>(net, b, features, view, offsets),
+                _ => net.portable(b, features, view, offsets),
+            }
+        }
+    }
+
+    /// The forward pass for `dim = 16 × D` and `hidden = 8 × H`.
+    #[target_feature(enable = "avx2,fma")]
+    fn run<const D: usize, const H: usize>(
+        net: &Forward,
+        b: usize,
+        features: &Features,
+        view: usize,
+        offsets: &[u32; FEATURE_COUNT],
+    ) -> f32 {
+        let (dim, hidden) = (16 * D, 8 * H);
+        let numbers = net.numbers();
+        let bias = &net.bias[b * dim..(b + 1) * dim];
+        let mut acc = [_mm256_setzero_si256(); D];
+        for (d, a) in acc.iter_mut().enumerate() {
+            // SAFETY: `bias` has `dim = 16 × D` numbers, so 16 are readable at 16 × d.
+            *a = unsafe { _mm256_loadu_si256(bias.as_ptr().add(16 * d).cast()) };
+        }
+        for (&index, &offset) in features.indices().iter().zip(offsets) {
+            let row = &numbers[net.row_start(b, view, offset, index)..][..dim];
+            for (d, a) in acc.iter_mut().enumerate() {
+                // SAFETY: `row` has `dim = 16 × D` numbers (the slice above is bounds-checked).
+                *a = _mm256_add_epi16(*a, unsafe { _mm256_loadu_si256(row.as_ptr().add(16 * d).cast::<__m256i>()) });
+            }
+        }
+        let (zero, q) = (_mm256_setzero_si256(), _mm256_set1_epi16(net.q));
+        let mut act = [0f32; MAX_DIM];
+        for (d, &a) in acc.iter().enumerate() {
+            let a = _mm256_min_epi16(_mm256_max_epi16(a, zero), q);
+            let low = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(a)));
+            let high = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(a)));
+            // SAFETY: `act` has MAX_DIM = 64 ≥ 16 × D numbers, so 16 are writable at 16 × d.
+            unsafe {
+                _mm256_storeu_ps(act.as_mut_ptr().add(16 * d), low);
+                _mm256_storeu_ps(act.as_mut_ptr().add(16 * d + 8), high);
+            }
+        }
+        let b1 = &net.b1[b * hidden..(b + 1) * hidden];
+        let mut h: [__m256; H] = [_mm256_setzero_ps(); H];
+        for (c, x) in h.iter_mut().enumerate() {
+            // SAFETY: `b1` has `hidden = 8 × H` numbers.
+            *x = unsafe { _mm256_loadu_ps(b1.as_ptr().add(8 * c)) };
+        }
+        let w1 = &net.w1[b * dim * hidden..(b + 1) * dim * hidden];
+        for (k, column) in w1.chunks_exact(hidden).enumerate() {
+            // SAFETY: k < dim ≤ MAX_DIM.
+            let a = unsafe { _mm256_broadcast_ss(&*act.as_ptr().add(k)) };
+            for (c, x) in h.iter_mut().enumerate() {
+                // SAFETY: `column` has `hidden = 8 × H` numbers.
+                *x = _mm256_fmadd_ps(a, unsafe { _mm256_loadu_ps(column.as_ptr().add(8 * c)) }, *x);
+            }
+        }
+        let w2 = &net.w2[b * hidden..(b + 1) * hidden];
+        let (zero, one) = (_mm256_setzero_ps(), _mm256_set1_ps(1.0));
+        let mut lanes = _mm256_setzero_ps();
+        for (c, &x) in h.iter().enumerate() {
+            let x = _mm256_min_ps(_mm256_max_ps(x, zero), one);
+            // SAFETY: `w2` has `hidden = 8 × H` numbers.
+            lanes = _mm256_fmadd_ps(x, unsafe { _mm256_loadu_ps(w2.as_ptr().add(8 * c)) }, lanes);
+        }
+        let mut l = [0f32; 8];
+        // SAFETY: `l` has 8 numbers.
+        unsafe { _mm256_storeu_ps(l.as_mut_ptr(), lanes) };
+        finish(l, net.b2[b])
+    }
+}
