@@ -196,6 +196,25 @@ impl Board {
         self.moves().any()
     }
 
+    /// The board after `plies` random plies from here, each move chosen by `pick(n)` (an index below `n`); a ply where
+    /// the side to move has no move is a pass, and the playout stops where the game ends. For tests.
+    #[cfg(test)]
+    pub(crate) fn after_random_moves(mut self, plies: usize, mut pick: impl FnMut(usize) -> usize) -> Board {
+        for _ in 0..plies {
+            let moves: Vec<_> = self.moves().into_iter().collect();
+            if moves.is_empty() {
+                self = self.pass();
+                if !self.has_moves() {
+                    break;
+                }
+                continue;
+            }
+            let sq = moves[pick(moves.len())];
+            self = self.play_unchecked(sq, self.flips(sq));
+        }
+        self
+    }
+
     /// Whether neither side can move (the game is over).
     #[must_use]
     pub fn is_game_over(&self) -> bool {

@@ -227,20 +227,9 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut out = Vec::new();
         while out.len() < count {
-            let mut board = Board::INITIAL;
             // A few moves only, so the patterns' contents recur and the held-out positions can be generalised to.
-            for _ in 0..rng.below(4) {
-                let moves: Vec<_> = board.moves().into_iter().collect();
-                if moves.is_empty() {
-                    board = board.pass();
-                    if !board.has_moves() {
-                        break;
-                    }
-                    continue;
-                }
-                let sq = moves[rng.below(moves.len())];
-                board = board.play_unchecked(sq, board.flips(sq));
-            }
+            let plies = rng.below(4);
+            let mut board = Board::INITIAL.after_random_moves(plies, |n| rng.below(n));
             // Random discs on the two squares, so the AND is common.
             let corners = [crate::square::Square::parse("c1").unwrap(), crate::square::Square::parse("f8").unwrap()]
                 .map(|s| s.bitboard().0);

@@ -403,19 +403,8 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut samples = Vec::new();
         for _ in 0..count {
-            let mut board = Board::INITIAL;
-            for _ in 0..rng.random_range(plies.clone()) {
-                let moves: Vec<_> = board.moves().into_iter().collect();
-                if moves.is_empty() {
-                    board = board.pass();
-                    if !board.has_moves() {
-                        break;
-                    }
-                    continue;
-                }
-                let sq = moves[rng.random_range(0..moves.len())];
-                board = board.play_unchecked(sq, board.flips(sq));
-            }
+            let n = rng.random_range(plies.clone()) as usize;
+            let board = Board::INITIAL.after_random_moves(n, |k| rng.random_range(0..k));
             let corners = 0x8100_0000_0000_0081u64;
             let label =
                 8 * ((board.player.0 & corners).count_ones() as i32 - (board.opponent.0 & corners).count_ones() as i32);

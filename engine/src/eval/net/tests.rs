@@ -17,20 +17,8 @@ fn positions(seed: u64, count: usize) -> Vec<Board> {
     let mut rng = GameRng::new(seed);
     (0..count)
         .map(|_| {
-            let mut board = Board::INITIAL;
-            for _ in 0..rng.below(60) {
-                let moves: Vec<_> = board.moves().into_iter().collect();
-                if moves.is_empty() {
-                    board = board.pass();
-                    if !board.has_moves() {
-                        break;
-                    }
-                    continue;
-                }
-                let sq = moves[rng.below(moves.len())];
-                board = board.play_unchecked(sq, board.flips(sq));
-            }
-            board
+            let plies = rng.below(60);
+            Board::INITIAL.after_random_moves(plies, |n| rng.below(n))
         })
         .collect()
 }
