@@ -6,13 +6,13 @@
 //! follow. The output, in discs, is added to the pattern evaluation's value: the network says what a sum of
 //! independent pattern weights cannot, how the patterns' contents go together. Training is in `tools::net`.
 
-use std::io::Write;
 use std::path::Path;
 
 use super::pattern::groups;
 use super::{FEATURE_COUNT, Features, SCALE, swap_table};
 use crate::board::Color;
 
+mod file;
 mod forward;
 
 /// Shape of a network.
@@ -28,8 +28,6 @@ pub struct NetShape {
 
 /// The output is scaled by this (in discs), so the layers' weights stay near 1.
 pub(crate) const OUT_SCALE: f32 = 16.0;
-
-const MAGIC: &[u8; 8] = b"SKNET01\n";
 
 /// The most numbers an embedding row may have.
 pub const MAX_DIM: usize = 64;
@@ -110,7 +108,13 @@ impl Net {
 
     /// A network from its parameters (`embed`: buckets × rows × dim; `dense` as [`Net::dense_len`] per bucket).
     pub(crate) fn from_parts(shape: NetShape, embed: Vec<f32>, dense: Vec<f32>) -> Net {
-        let forward = forward::Forward::new(shape, &embed, &dense);
+        let q = forward::Forward::choose_q(shape, &embed, &dense);
+        Net::with_unit(shape, embed, dense, q)
+    }
+
+    /// [`from_parts`](Self::from_parts) with the search's rows in 1/`q` (the rows must fit, as a file checks).
+    fn with_unit(shape: NetShape, embed: Vec<f32>, dense: Vec<f32>, q: i16) -> Net {
+        let forward = forward::Forward::new(shape, &embed, &dense, q);
         Net { shape, rows_per_bucket: layout().total, embed, dense, forward }
     }
 
@@ -162,60 +166,23 @@ impl Net {
         (x + 0.5f32.copysign(x)) as i32
     }
 
-    /// Writes the network (raw little-endian numbers after a small header).
+    /// Writes the network (compressed, as the search reads it: see `file`), atomically.
     ///
     /// # Errors
     /// An I/O error.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let mut out = Vec::with_capacity(32 + 4 * (self.embed.len() + self.dense.len()));
-        out.extend_from_slice(MAGIC);
-        for n in [self.shape.dim, self.shape.hidden, self.shape.buckets, self.rows_per_bucket] {
-            out.extend_from_slice(&(n as u32).to_le_bytes());
-        }
-        for x in self.embed.iter().chain(&self.dense) {
-            out.extend_from_slice(&x.to_le_bytes());
-        }
-        let tmp = path.with_extension("tmp");
-        std::fs::File::create(&tmp)?.write_all(&out)?;
-        std::fs::rename(tmp, path)
+        let bytes = file::write(self)?;
+        crate::fsutil::save_atomically(path, crate::fsutil::Backup::None, |out| out.write_all(&bytes))
+            .map_err(|e| e.source)
     }
 
     /// Reads a network written by [`Net::save`].
     ///
     /// # Errors
-    /// An I/O error, or a file that is not a network of this build's pattern layout.
+    /// An I/O error, or a file that is not a network of this build's pattern layout (`InvalidData`, saying what).
     pub fn load(path: &Path) -> std::io::Result<Net> {
-        let bad =
-            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{}: {what}", path.display()));
-        let bytes = std::fs::read(path)?;
-        if bytes.len() < 24 || &bytes[..8] != MAGIC {
-            return Err(bad("not a network file"));
-        }
-        let word = |k: usize| u32::from_le_bytes(bytes[8 + 4 * k..12 + 4 * k].try_into().unwrap_or_default()) as usize;
-        let shape = NetShape { dim: word(0), hidden: word(1), buckets: word(2) };
-        if shape.dim == 0
-            || shape.dim > MAX_DIM
-            || shape.hidden == 0
-            || shape.hidden > MAX_HIDDEN
-            || !(1..=60).contains(&shape.buckets)
-        {
-            return Err(bad("bad shape"));
-        }
-        if word(3) != layout().total {
-            return Err(bad("made for another pattern layout"));
-        }
-        let n_embed = shape.buckets * word(3) * shape.dim;
-        let n_dense = shape.buckets * Net::dense_len(shape);
-        let body = &bytes[24..];
-        if body.len() != 4 * (n_embed + n_dense) {
-            return Err(bad("wrong length"));
-        }
-        let floats: Vec<f32> = body.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-        if floats.iter().any(|x| !x.is_finite()) {
-            return Err(bad("a number that is not finite"));
-        }
-        let (embed, dense) = floats.split_at(n_embed);
-        Ok(Net::from_parts(shape, embed.to_vec(), dense.to_vec()))
+        file::read(&std::fs::read(path)?)
+            .map_err(|what| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{}: {what}", path.display())))
     }
 }
 

@@ -54,19 +54,28 @@ pub(crate) struct Forward {
 }
 
 impl Forward {
-    /// The search's tables for a network of shape `shape` with the parameters `embed` and `dense` (as in [`Net`]).
-    pub(crate) fn new(shape: NetShape, embed: &[f32], dense: &[f32]) -> Forward {
+    /// The unit `1/q` in which the rows of a network of shape `shape` with the parameters `embed` and `dense` are
+    /// stored: the finest that keeps every sum of a bias and 46 rows inside `i16`.
+    pub(crate) fn choose_q(shape: NetShape, embed: &[f32], dense: &[f32]) -> i16 {
+        let per = Net::dense_len(shape);
+        // The largest |sum| any position can reach, in the float model.
+        let max_row = embed.iter().fold(0f32, |m, x| m.max(x.abs()));
+        let max_bias = dense.chunks_exact(per).flat_map(|d| &d[..shape.dim]).fold(0f32, |m, x| m.max(x.abs()));
+        let bound = max_bias + FEATURE_COUNT as f32 * max_row;
+        // Rounding adds at most half a unit to each of the 47 terms: keep 64 units of headroom.
+        (f32::from(i16::MAX - 64) / bound.max(1e-6)).clamp(1.0, 16384.0).floor() as i16
+    }
+
+    /// The search's tables for a network of shape `shape` with the parameters `embed` and `dense` (as in [`Net`]),
+    /// its rows in 1/`q` (`q` from [`choose_q`](Self::choose_q), or as a network file gives it: the rows must then
+    /// fit).
+    pub(crate) fn new(shape: NetShape, embed: &[f32], dense: &[f32], q: i16) -> Forward {
         let NetShape { dim, hidden, buckets } = shape;
         let layout = layout();
         let total = layout.total;
         let per = Net::dense_len(shape);
         let dense = |b: usize| &dense[b * per..(b + 1) * per];
-        // The largest |sum| any position can reach, in the float model.
-        let max_row = embed.iter().fold(0f32, |m, x| m.max(x.abs()));
-        let max_bias = (0..buckets).flat_map(|b| dense(b)[..dim].iter()).fold(0f32, |m, x| m.max(x.abs()));
-        let bound = max_bias + FEATURE_COUNT as f32 * max_row;
-        // Rounding adds at most half a unit to each of the 47 terms: keep 64 units of headroom.
-        let q = (f32::from(i16::MAX - 64) / bound.max(1e-6)).clamp(1.0, 16384.0).floor();
+        let q = f32::from(q);
         let quantize = |x: f32| (x * q).round() as i16;
         let swap = swap_table();
         let mut numbers = Vec::with_capacity(buckets * total * dim);
@@ -110,14 +119,19 @@ impl Forward {
         }
     }
 
+    /// The rows' unit is 1/`q`.
+    pub(crate) fn q(&self) -> i16 {
+        self.q
+    }
+
     /// Whether the forward pass runs vector code on this machine.
     #[cfg(test)]
     pub(crate) fn is_vectorised(&self) -> bool {
         self.kernel != Kernel::Portable
     }
 
-    /// The rows as numbers.
-    fn numbers(&self) -> &[i16] {
+    /// The rows as numbers: bucket × every index of every group × `dim`, in 1/`q`.
+    pub(super) fn numbers(&self) -> &[i16] {
         // SAFETY: `Line` is `repr(C)` around `[i16; 32]` and its size is exactly 64 bytes (32 × 2, already a multiple
         // of its alignment), so the lines are 32 × len `i16`s back to back with no padding, valid and initialised for
         // as long as `self` is borrowed.

@@ -72,21 +72,53 @@ fn every_view_and_symmetry_gives_the_training_value() {
     assert!(spread > 1.0, "the random network should not be constant (spread {spread})");
 }
 
+/// A network read back from its file evaluates every position to the same bits as the one written (both views,
+/// every bucket), and writes the same bytes again; damaged files are refused with `InvalidData`.
 #[test]
-fn a_saved_network_reads_back_and_bad_files_are_refused() {
-    let net = random_net(NetShape { dim: 4, hidden: 8, buckets: 2 }, 11);
+fn a_saved_network_evaluates_as_the_original_and_bad_files_are_refused() {
+    let net = random_net(NetShape { dim: 32, hidden: 16, buckets: 3 }, 11);
     let dir = std::env::temp_dir().join(format!("shirokuro-net-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("a.net");
     net.save(&path).unwrap();
-    assert_eq!(Net::load(&path).unwrap(), net);
+    let back = Net::load(&path).unwrap();
+    assert_eq!(back.shape(), net.shape());
+    let offsets = offsets();
+    for board in positions(5, 300) {
+        let features = Features::new(board.player, board.opponent);
+        let discs = 64 - board.empty_count();
+        for side in [Color::Black, Color::White] {
+            let (a, b) =
+                (net.evaluate(discs, &features, side, &offsets), back.evaluate(discs, &features, side, &offsets));
+            assert_eq!(a.to_bits(), b.to_bits(), "{a} vs {b}");
+        }
+    }
     let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(file::write(&back).unwrap(), bytes, "read and written again, the file is the same");
+    let mut nan = net.clone();
+    nan.dense[0] = f32::NAN;
+    let nan = file::write(&nan).unwrap();
+    let mut flipped = bytes.clone();
+    let middle = bytes.len() / 2;
+    flipped[middle] ^= 0x10;
+    let mut layout = bytes.clone();
+    layout[8 + 12] ^= 1;
+    let mut unit = bytes.clone();
+    unit[8 + 20..8 + 24].copy_from_slice(&0u32.to_le_bytes());
+    let mut bigger = bytes.clone();
+    bigger[8 + 20..8 + 24].copy_from_slice(&16384u32.to_le_bytes());
     let bad = dir.join("bad.net");
     for (what, content) in [
         ("short", bytes[..bytes.len() - 4].to_vec()),
         ("magic", [b"NOTANET\n".as_slice(), &bytes[8..]].concat()),
         ("empty", Vec::new()),
-        ("nan", [&bytes[..bytes.len() - 4], f32::NAN.to_le_bytes().as_slice()].concat()),
+        ("header only", bytes[..32].to_vec()),
+        ("longer", [bytes.as_slice(), &[0; 8]].concat()),
+        ("flipped", flipped),
+        ("layout", layout),
+        ("unit", unit),
+        ("unit too fine for the rows", bigger),
+        ("nan", nan),
     ] {
         std::fs::write(&bad, &content).unwrap();
         let error = Net::load(&bad).expect_err(what);

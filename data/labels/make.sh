@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Rebuilds the training and validation labels of #32 from the games in the repository (../shared/reference/games and
+# data/selfplay). Labels are never stored in the repository; this script recomputes them, step by step.
+#
+#   data/labels/make.sh [STEP...]        (default: every step, in the order below)
+#
+# LAB (default /tmp/lab) receives the files; B (default target/release/shirokuro-cli) is the program. Each step writes
+# its file under a `.part` name and renames it when done, and a step whose file exists is skipped: stop the script at
+# any moment (a signal, the end of a session) and run it again to go on. The labels are deterministic (seeded sampling,
+# one single-threaded search with a cleared table per position), so a rebuilt file equals the lost one as long as the
+# search has not changed. Run it at low priority beside other work: `nice -n 10 data/labels/make.sh`.
+#
+# Steps (docs/training.md has what each file is for and where it was first made):
+#   val       the three deep validation sets (PlayOK, early Egaroucid, self-play: 4,000 positions each side of 8,000)
+#   q1 q2 q3  the quarter bases Q, Q2, Q3 (eval-2's recipe, 661,579 labels each, about 50 minutes of 2 cores each)
+#   corpus    from the corpus batches 0-26 (training) and 27 (held out): tr-res, tr-ex, tr-d10r2, ho-res
+#   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+LAB=${LAB:-/tmp/lab}
+B=${B:-target/release/shirokuro-cli}
+G=../shared/reference/games
+W1=resources/eval/shirokuro-eval-1.skw
+W2=resources/eval/shirokuro-eval-2.skw
+CORPUS=data/selfplay/l10-r10-19
+THREADS=${THREADS:-2}
+mkdir -p "$LAB"
+[ -x "$B" ] || { echo "make.sh: $B not found; build it: cargo build --release -p shirokuro-engine --bin shirokuro-cli" >&2; exit 1; }
+
+log() { echo "$(date -u +%H:%M:%S) $*"; }
+
+# make FILE COMMAND...: runs COMMAND with its --out (or stdout) going to FILE.part, then renames it; skips a done file.
+make_label() {
+    local out=$1; shift
+    if [ -s "$out" ]; then log "have $out"; return; fi
+    mkdir -p "$(dirname "$out")"
+    log "making $out"
+    "$B" label "$@" -t "$THREADS" --out "$out.part" > "$out.log" 2>&1
+    mv "$out.part" "$out"
+    log "done $out ($(wc -l < "$out") labels)"
+}
+
+rest() { # the record games after the first 2,000 (those are the validation sets' games)
+    [ -s "$LAB/playok-rest.txt" ] || tail -n +2001 $G/playok-2023.txt > "$LAB/playok-rest.txt"
+    [ -s "$LAB/early-rest.txt" ] || tail -n +2001 $G/egaroucid-early-selfplay.txt > "$LAB/early-rest.txt"
+}
+
+step_val() {
+    make_label "$LAB/val-playok-deep.txt" --records $G/playok-2023.txt --max-games 2000 --per-game 4 --depth 14 \
+        --selectivity 2 --exact-empties 22 --seed 7 --weights $W1
+    make_label "$LAB/val-early-deep.txt" --records $G/egaroucid-early-selfplay.txt --max-games 2000 --per-game 4 \
+        --depth 14 --selectivity 2 --exact-empties 22 --seed 7 --weights $W1
+    local games="$LAB/val-selfplay-games-1000.txt"
+    if [ ! -s "$games" ]; then
+        mkdir -p "$LAB/sp-val"
+        for i in $(seq 0 19); do
+            local chunk="$LAB/sp-val/$i.txt"
+            [ -s "$chunk" ] && continue
+            log "self-play chunk $i of 20"
+            "$B" selfplay --games 50 --level 10 --random-moves 10-19 --seed $((9000 + i)) --weights $W2 \
+                --out "$chunk.part" > /dev/null 2>&1
+            mv "$chunk.part" "$chunk"
+        done
+        for i in $(seq 0 19); do cat "$LAB/sp-val/$i.txt"; done > "$games.part"
+        mv "$games.part" "$games"
+    fi
+    make_label "$LAB/val-selfplay-deep-1000.txt" --records "$games" --max-games 2000 --per-game 4 --depth 14 \
+        --selectivity 2 --exact-empties 22 --seed 7 --weights $W1
+}
+
+quarter() { # quarter K DIR: eval-2's recipe with a quarter of the positions per game
+    local k=$1 dir=$2
+    rest
+    local l1=(--depth 10 --selectivity 2 --weights $W1)
+    make_label "$dir/playok.txt" --records "$LAB/playok-rest.txt" --per-game 2 --seed $((1000 + k * 100)) "${l1[@]}"
+    make_label "$dir/early.txt" --records "$LAB/early-rest.txt" --per-game 2 --seed $((2000 + k * 100)) "${l1[@]}"
+    make_label "$dir/egaroucid3.txt" --records $G/egaroucid3-selfplay.txt --max-games 75000 --per-game 2 \
+        --random-moves 2 --seed $((4000 + k * 100)) "${l1[@]}"
+    make_label "$dir/logistello.txt" --records $G/logistello-logbook.txt --max-games 84000 --per-game 1 \
+        --random-moves 2 --seed $((5000 + k * 100)) "${l1[@]}"
+    make_label "$dir/wthor.txt" --records $G/wthor-1977-2025.txt --per-game 1 --random-moves 2 \
+        --seed $((6000 + k * 100)) "${l1[@]}"
+    make_label "$dir/ex-logistello.txt" --records $G/logistello-logbook.txt --max-games 91000 --per-game 1 \
+        --min-discs 48 --max-discs 60 --exact-empties 16 --random-moves 3 --seed $((130 + k)) --weights $W1
+}
+
+batches() { # batches DIR FIRST LAST: copies of corpus batches FIRST..LAST
+    local dir=$1 first=$2 last=$3
+    mkdir -p "$dir"
+    for i in $(seq "$first" "$last"); do
+        local f; f=$(printf 'batch-%05d.selfplay.gz' "$i")
+        [ -s "$dir/$f" ] || cp "$CORPUS/$f" "$dir/"
+    done
+}
+
+step_corpus() {
+    batches "$LAB/tr" 0 26
+    batches "$LAB/ho" 27 27
+    if [ ! -s "$LAB/tr-res.txt" ]; then
+        "$B" corpus export "$LAB/tr" --out "$LAB/tr-res.txt.part" --positions engine > /dev/null
+        mv "$LAB/tr-res.txt.part" "$LAB/tr-res.txt"
+    fi
+    if [ ! -s "$LAB/tr-ex.txt" ]; then # the exact scores only (20 empties or fewer)
+        awk '{n=gsub(/-/,"-",$1); if(n<=20) print}' "$LAB/tr-res.txt" > "$LAB/tr-ex.txt.part"
+        mv "$LAB/tr-ex.txt.part" "$LAB/tr-ex.txt"
+    fi
+    if [ ! -s "$LAB/tr-games.txt" ]; then
+        "$B" corpus export "$LAB/tr" --out "$LAB/tr-games.txt.part" > /dev/null
+        mv "$LAB/tr-games.txt.part" "$LAB/tr-games.txt"
+    fi
+    make_label "$LAB/tr-d10r2.txt" --records "$LAB/tr-games.txt" --per-game 6 --min-discs 20 --max-discs 60 --depth 10 \
+        --selectivity 2 --exact-empties 16 --random-moves 2 --seed 41 --weights $W2
+    if [ ! -s "$LAB/ho-res.txt" ]; then
+        "$B" corpus export "$LAB/ho" --out "$LAB/ho-res.txt.part" --positions engine > /dev/null
+        mv "$LAB/ho-res.txt.part" "$LAB/ho-res.txt"
+    fi
+    log "corpus labels done"
+}
+
+step_cut21() {
+    batches "$LAB/ho" 27 27
+    if [ ! -s "$LAB/ho-cut21.txt" ]; then
+        log "making $LAB/ho-cut21.txt"
+        "$B" corpus export "$LAB/ho" --out "$LAB/ho-cut21.txt.part" --positions engine --cut-empties 21 -t "$THREADS" \
+            > /dev/null
+        mv "$LAB/ho-cut21.txt.part" "$LAB/ho-cut21.txt"
+    fi
+}
+
+steps=("$@")
+[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 q2 q3 cut21)
+for s in "${steps[@]}"; do
+    case $s in
+        val) step_val ;;
+        q1) quarter 1 "$LAB/q" ;;
+        q2) quarter 2 "$LAB/q2" ;;
+        q3) quarter 3 "$LAB/q3" ;;
+        corpus) step_corpus ;;
+        cut21) step_cut21 ;;
+        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus cut21)" >&2; exit 2 ;;
+    esac
+done
+log "all done: ${steps[*]}"

@@ -1,0 +1,140 @@
+//! The network's file: the numbers the search reads, compressed.
+//!
+//! ```text
+//! "SKNET02\n"
+//! u32 LE × 6: dim, hidden, buckets, rows per bucket (every index of every group: this build's pattern layout),
+//!             canonical rows per bucket, q
+//! zlib stream: the dense layers as f32 LE (buckets × Net::dense_len), then the canonical rows (bucket by bucket,
+//!              group by group, canonical indices in increasing order) as i16 in 1/q: first every number's low byte,
+//!              then every number's high byte
+//! ```
+//!
+//! The rows are stored as the search's forward pass holds them (i16 in 1/q, q in the header), so a network read
+//! back evaluates every position to the same bits as the network that was written. Only canonical rows are stored
+//! (the others are copies); splitting the numbers' bytes lets the compressor see that most high bytes are 0 or 255.
+
+use std::io::{Read, Write};
+
+use flate2::Compression;
+use flate2::bufread::ZlibDecoder;
+use flate2::write::ZlibEncoder;
+
+use super::{MAX_DIM, MAX_HIDDEN, Net, NetShape, layout};
+
+const MAGIC: &[u8; 8] = b"SKNET02\n";
+const HEADER: usize = 8 + 6 * 4;
+
+/// Every group's canonical indices (those that are their own canonical index), as row numbers within a bucket.
+fn canonical_rows() -> Vec<usize> {
+    let layout = layout();
+    let mut rows = Vec::new();
+    for (g, canonical) in layout.canonical.iter().enumerate() {
+        let start = layout.group_start[g] as usize;
+        rows.extend(canonical.iter().enumerate().filter(|&(i, &c)| c as usize == i).map(|(i, _)| start + i));
+    }
+    rows
+}
+
+/// The file's bytes.
+pub(super) fn write(net: &Net) -> std::io::Result<Vec<u8>> {
+    let NetShape { dim, hidden, buckets } = net.shape;
+    let total = net.rows_per_bucket;
+    let canonical = canonical_rows();
+    let mut out = Vec::with_capacity(HEADER);
+    out.extend_from_slice(MAGIC);
+    let q = net.forward.q();
+    for n in [dim, hidden, buckets, total, canonical.len(), q as usize] {
+        out.extend_from_slice(&(n as u32).to_le_bytes());
+    }
+    let numbers = net.forward.numbers();
+    let mut low = Vec::with_capacity(buckets * canonical.len() * dim);
+    let mut high = Vec::with_capacity(low.capacity());
+    for b in 0..buckets {
+        for &r in &canonical {
+            let start = (b * total + r) * dim;
+            for x in &numbers[start..start + dim] {
+                let [l, h] = x.to_le_bytes();
+                low.push(l);
+                high.push(h);
+            }
+        }
+    }
+    let mut z = ZlibEncoder::new(out, Compression::best());
+    for x in &net.dense {
+        z.write_all(&x.to_le_bytes())?;
+    }
+    z.write_all(&low)?;
+    z.write_all(&high)?;
+    z.finish()
+}
+
+/// A network from the file's bytes; `Err` says what is wrong with them.
+pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err("not a network file".into());
+    }
+    let word = |k: usize| u32::from_le_bytes([0, 1, 2, 3].map(|i| bytes[8 + 4 * k + i])) as usize;
+    let shape = NetShape { dim: word(0), hidden: word(1), buckets: word(2) };
+    if !(1..=MAX_DIM).contains(&shape.dim)
+        || !(1..=MAX_HIDDEN).contains(&shape.hidden)
+        || !(1..=60).contains(&shape.buckets)
+    {
+        return Err(format!("bad shape {} × {} × {}", shape.dim, shape.hidden, shape.buckets));
+    }
+    let layout = layout();
+    let canonical = canonical_rows();
+    if word(3) != layout.total || word(4) != canonical.len() {
+        return Err("made for another pattern layout".into());
+    }
+    let q = i16::try_from(word(5)).ok().filter(|&q| q >= 1).ok_or("bad unit q")?;
+    let NetShape { dim, buckets, .. } = shape;
+    let n_dense = buckets * Net::dense_len(shape);
+    let n_rows = buckets * canonical.len() * dim;
+    let expected = 4 * n_dense + 2 * n_rows;
+    let mut body = Vec::with_capacity(expected);
+    let mut decoder = ZlibDecoder::new(&bytes[HEADER..]);
+    // One byte more than expected, to see a stream that is too long.
+    let _read =
+        (&mut decoder).take(expected as u64 + 1).read_to_end(&mut body).map_err(|e| format!("damaged data ({e})"))?;
+    if body.len() != expected {
+        return Err(format!("{} bytes of data where {expected} were expected", body.len()));
+    }
+    if !decoder.into_inner().is_empty() {
+        return Err("bytes after the data".into());
+    }
+    let (dense_bytes, row_bytes) = body.split_at(4 * n_dense);
+    let dense: Vec<f32> = dense_bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+    if dense.iter().any(|x| !x.is_finite()) {
+        return Err("a number that is not finite".into());
+    }
+    let (low, high) = row_bytes.split_at(n_rows);
+    let stored: Vec<i16> = low.iter().zip(high).map(|(&l, &h)| i16::from_le_bytes([l, h])).collect();
+    // Every sum of a bias and 46 rows must stay inside i16, as the forward pass adds them without a check.
+    let max_row = stored.iter().map(|x| i32::from(*x).abs()).max().unwrap_or(0);
+    let per = Net::dense_len(shape);
+    let max_bias = dense.chunks_exact(per).flat_map(|d| &d[..dim]).fold(0f32, |m, x| m.max((x * f32::from(q)).abs()));
+    if max_bias.round() + super::FEATURE_COUNT as f32 * max_row as f32 > f32::from(i16::MAX) {
+        return Err("rows too large for their unit q".into());
+    }
+    // Every index's row: its canonical index's, in floats (n / q, which the forward pass rounds back to n).
+    let total = layout.total;
+    let mut slot = vec![0usize; total];
+    for (k, &r) in canonical.iter().enumerate() {
+        slot[r] = k;
+    }
+    let mut embed = vec![0f32; buckets * total * dim];
+    for (g, group_canonical) in layout.canonical.iter().enumerate() {
+        let start = layout.group_start[g] as usize;
+        for (i, &c) in group_canonical.iter().enumerate() {
+            let k = slot[start + c as usize];
+            for b in 0..buckets {
+                let from = (b * canonical.len() + k) * dim;
+                let to = (b * total + start + i) * dim;
+                for (e, &n) in embed[to..to + dim].iter_mut().zip(&stored[from..from + dim]) {
+                    *e = f32::from(n) / f32::from(q);
+                }
+            }
+        }
+    }
+    Ok(Net::with_unit(shape, embed, dense, q))
+}
