@@ -181,8 +181,10 @@ impl Net {
     /// # Errors
     /// An I/O error, or a file that is not a network of this build's pattern layout (`InvalidData`, saying what).
     pub fn load(path: &Path) -> std::io::Result<Net> {
-        file::read(&std::fs::read(path)?)
-            .map_err(|what| std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{}: {what}", path.display())))
+        let named =
+            |kind, what: &dyn std::fmt::Display| std::io::Error::new(kind, format!("{}: {what}", path.display()));
+        let bytes = std::fs::read(path).map_err(|e| named(e.kind(), &e))?;
+        file::read(&bytes).map_err(|what| named(std::io::ErrorKind::InvalidData, &what))
     }
 }
 

@@ -66,6 +66,14 @@ pub fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
     .map_err(|e| e.to_string())
 }
 
+/// `weights` with the network of `net` (`train-net --out`) added to its evaluation, if one is given.
+pub fn with_net(mut weights: Weights, net: Option<&PathBuf>) -> Result<Weights, String> {
+    if let Some(path) = net {
+        weights.net = Some(Arc::new(shirokuro_engine::eval::net::Net::load(path).map_err(|e| e.to_string())?));
+    }
+    Ok(weights)
+}
+
 /// Every game of the record files (the first `max_games` of each, 0 = all) as its sequence of positions.
 pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Position>>, String> {
     let mut games = Vec::new();

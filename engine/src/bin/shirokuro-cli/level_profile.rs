@@ -34,6 +34,9 @@ pub struct Args {
     /// Weights file (default: the shipped evaluation).
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// A network (`train-net --out`) added to the evaluation.
+    #[arg(long)]
+    net: Option<PathBuf>,
     /// Multi-ProbCut model file (`mpc-fit`'s output; default: the bundled model).
     #[arg(long)]
     mpc: Option<PathBuf>,
@@ -57,7 +60,7 @@ fn row(name: &str, cost: &Cost, total: &Cost) -> String {
 }
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let weights = crate::label::load_weights(args.weights.as_ref())?;
+    let weights = crate::label::with_net(crate::label::load_weights(args.weights.as_ref())?, args.net.as_ref())?;
     let (level, about) = match (args.level, args.plan) {
         (_, Some(plan)) => (Level::clamped(plan.midgame_depth()), format!("plan {plan}")),
         (Some(level), None) => (level, format!("level {level}")),

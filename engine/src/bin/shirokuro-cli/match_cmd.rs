@@ -158,10 +158,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let with_net =
         |weights: Arc<Weights>, about: String, net: Option<&PathBuf>| -> Result<(Arc<Weights>, String), String> {
             let Some(path) = net else { return Ok((weights, about)) };
-            let net = shirokuro_engine::eval::net::Net::load(path).map_err(|e| e.to_string())?;
-            let mut w = (*weights).clone();
-            w.net = Some(Arc::new(net));
-            Ok((Arc::new(w), format!("{about} + {}", path.display())))
+            let with = crate::label::with_net((*weights).clone(), Some(path))?;
+            Ok((Arc::new(with), format!("{about} + {}", path.display())))
         };
     let (weights_a, about_a) = with_net(weights_a, about_a, args.net_a.as_ref())?;
     let (weights_b, about_b) = with_net(weights_b, about_b, args.net_b.as_ref())?;

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use shirokuro_engine::eval::weights;
 use shirokuro_engine::search::mpc::MAX_ENDGAME_REDUCTION;
 use shirokuro_engine::tools::mpc_fit::{FitOptions, measure};
 
@@ -18,6 +17,9 @@ pub struct Args {
     /// Evaluation weights (default: the shipped weights).
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// A network (`train-net --out`) added to the evaluation.
+    #[arg(long)]
+    net: Option<PathBuf>,
     /// Where to write the model (default: print it only).
     #[arg(long, short)]
     out: Option<PathBuf>,
@@ -44,11 +46,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = Instant::now();
-    let weights = match &args.weights {
-        Some(path) => weights::load(path),
-        None => weights::bundled(),
-    }
-    .map_err(|e| e.to_string())?;
+    let weights = crate::label::with_net(crate::label::load_weights(args.weights.as_ref())?, args.net.as_ref())?;
     if !args.endgame_reduction.is_multiple_of(2) || args.endgame_reduction > MAX_ENDGAME_REDUCTION {
         return Err(format!(
             "--endgame-reduction {} must be an even number of plies from 0 to {MAX_ENDGAME_REDUCTION}",
@@ -80,6 +78,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         "fitted by `shirokuro-cli mpc-fit` on {} midgame positions (depth ≤ {}) and {} endgame positions, seed {}",
         args.midgame_positions, args.max_depth, args.endgame_positions, args.seed
     );
+    if let Some(net) = &args.net {
+        comment.push_str(&format!(", with the network {}", net.display()));
+    }
     if args.endgame_reduction > 0 {
         comment.push_str(&format!(", reduced endgame probe {} plies shallower", args.endgame_reduction));
     }
