@@ -166,12 +166,28 @@ impl Net {
         (x + 0.5f32.copysign(x)) as i32
     }
 
+    /// The network's file as bytes (see [`Net::save`]).
+    ///
+    /// # Errors
+    /// Only if compressing into memory fails.
+    pub fn to_bytes(&self) -> std::io::Result<Vec<u8>> {
+        file::write(self)
+    }
+
+    /// A network from a file's bytes (as [`Net::to_bytes`] writes them).
+    ///
+    /// # Errors
+    /// What is wrong with the bytes, in words.
+    pub fn parse(bytes: &[u8]) -> Result<Net, String> {
+        file::read(bytes)
+    }
+
     /// Writes the network (compressed, as the search reads it: see `file`), atomically.
     ///
     /// # Errors
     /// An I/O error.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let bytes = file::write(self)?;
+        let bytes = self.to_bytes()?;
         crate::fsutil::save_atomically(path, crate::fsutil::Backup::None, |out| out.write_all(&bytes))
             .map_err(|e| e.source)
     }
@@ -184,7 +200,7 @@ impl Net {
         let named =
             |kind, what: &dyn std::fmt::Display| std::io::Error::new(kind, format!("{}: {what}", path.display()));
         let bytes = std::fs::read(path).map_err(|e| named(e.kind(), &e))?;
-        file::read(&bytes).map_err(|what| named(std::io::ErrorKind::InvalidData, &what))
+        Net::parse(&bytes).map_err(|what| named(std::io::ErrorKind::InvalidData, &what))
     }
 }
 

@@ -24,6 +24,10 @@ use super::{MAX_DIM, MAX_HIDDEN, Net, NetShape, layout};
 const MAGIC: &[u8; 8] = b"SKNET02\n";
 const HEADER: usize = 8 + 6 * 4;
 
+/// The most row numbers a file may hold (2^25: 64 MB of i16, twice dim 64 × 4 buckets; the search holds them for
+/// every index, about 1.5 times as many, and the trainer's floats twice that again).
+const MAX_ROW_NUMBERS: usize = 1 << 25;
+
 /// Every group's canonical indices (those that are their own canonical index), as row numbers within a bucket.
 fn canonical_rows() -> Vec<usize> {
     let layout = layout();
@@ -59,7 +63,7 @@ pub(super) fn write(net: &Net) -> std::io::Result<Vec<u8>> {
             }
         }
     }
-    let mut z = ZlibEncoder::new(out, Compression::best());
+    let mut z = ZlibEncoder::new(out, Compression::default());
     for x in &net.dense {
         z.write_all(&x.to_le_bytes())?;
     }
@@ -90,8 +94,12 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
     let NetShape { dim, buckets, .. } = shape;
     let n_dense = buckets * Net::dense_len(shape);
     let n_rows = buckets * canonical.len() * dim;
+    if n_rows > MAX_ROW_NUMBERS {
+        return Err(format!("too large: {n_rows} row numbers where at most {MAX_ROW_NUMBERS} are read"));
+    }
     let expected = 4 * n_dense + 2 * n_rows;
-    let mut body = Vec::with_capacity(expected);
+    // Grown as the data decompresses, so a short file with a large header costs no memory.
+    let mut body = Vec::new();
     let mut decoder = ZlibDecoder::new(&bytes[HEADER..]);
     // One byte more than expected, to see a stream that is too long.
     let _read =

@@ -107,22 +107,28 @@ fn a_saved_network_evaluates_as_the_original_and_bad_files_are_refused() {
     unit[8 + 20..8 + 24].copy_from_slice(&0u32.to_le_bytes());
     let mut bigger = bytes.clone();
     bigger[8 + 20..8 + 24].copy_from_slice(&16384u32.to_le_bytes());
+    let mut huge = bytes.clone();
+    huge[8..12].copy_from_slice(&64u32.to_le_bytes());
+    huge[16..20].copy_from_slice(&60u32.to_le_bytes());
     let bad = dir.join("bad.net");
-    for (what, content) in [
-        ("short", bytes[..bytes.len() - 4].to_vec()),
-        ("magic", [b"NOTANET\n".as_slice(), &bytes[8..]].concat()),
-        ("empty", Vec::new()),
-        ("header only", bytes[..32].to_vec()),
-        ("longer", [bytes.as_slice(), &[0; 8]].concat()),
-        ("flipped", flipped),
-        ("layout", layout),
-        ("unit", unit),
-        ("unit too fine for the rows", bigger),
-        ("nan", nan),
+    for (what, content, expected) in [
+        ("short", bytes[..bytes.len() - 4].to_vec(), "damaged"),
+        ("magic", [b"NOTANET\n".as_slice(), &bytes[8..]].concat(), "not a network"),
+        ("empty", Vec::new(), "not a network"),
+        ("header only", bytes[..32].to_vec(), "damaged"),
+        ("longer", [bytes.as_slice(), &[0; 8]].concat(), "bytes after"),
+        ("flipped", flipped, "damaged"),
+        ("layout", layout, "pattern layout"),
+        ("unit", unit, "unit q"),
+        ("unit too fine for the rows", bigger, "too large for their unit"),
+        ("nan", nan, "not finite"),
+        ("too large", huge, "too large: "),
     ] {
         std::fs::write(&bad, &content).unwrap();
         let error = Net::load(&bad).expect_err(what);
         assert_eq!(error.kind(), std::io::ErrorKind::InvalidData, "{what}: {error}");
+        assert!(error.to_string().contains(expected), "{what}: {error}");
+        assert!(error.to_string().starts_with(&bad.display().to_string()), "{what}: {error}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
