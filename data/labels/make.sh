@@ -14,6 +14,7 @@
 #   val       the three deep validation sets (PlayOK, early Egaroucid, self-play: 4,000 positions each side of 8,000)
 #   q1 q2 q3  the quarter bases Q, Q2, Q3 (eval-2's recipe, 661,579 labels each, about 50 minutes of 2 cores each)
 #   corpus    from the corpus batches 0-26 (training) and 27 (held out): tr-res, tr-ex, tr-d10r2, ho-res
+#   corpus2   the same from batches 28-34 (training): tx-res, tx-ex, tx-d10r2
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -117,6 +118,25 @@ step_corpus() {
     log "corpus labels done"
 }
 
+step_corpus2() { # batches 28-34 (after the held-out 27): exact scores and depth-10 values, as step_corpus's
+    batches "$LAB/tx" 28 34
+    if [ ! -s "$LAB/tx-res.txt" ]; then
+        "$B" corpus export "$LAB/tx" --out "$LAB/tx-res.txt.part" --positions engine > /dev/null
+        mv "$LAB/tx-res.txt.part" "$LAB/tx-res.txt"
+    fi
+    if [ ! -s "$LAB/tx-ex.txt" ]; then
+        awk '{n=gsub(/-/,"-",$1); if(n<=20) print}' "$LAB/tx-res.txt" > "$LAB/tx-ex.txt.part"
+        mv "$LAB/tx-ex.txt.part" "$LAB/tx-ex.txt"
+    fi
+    if [ ! -s "$LAB/tx-games.txt" ]; then
+        "$B" corpus export "$LAB/tx" --out "$LAB/tx-games.txt.part" > /dev/null
+        mv "$LAB/tx-games.txt.part" "$LAB/tx-games.txt"
+    fi
+    make_label "$LAB/tx-d10r2.txt" --records "$LAB/tx-games.txt" --per-game 6 --min-discs 20 --max-discs 60 --depth 10 \
+        --selectivity 2 --exact-empties 16 --random-moves 2 --seed 42 --weights $W2
+    log "corpus2 labels done"
+}
+
 step_cut21() {
     batches "$LAB/ho" 27 27
     if [ ! -s "$LAB/ho-cut21.txt" ]; then
@@ -128,7 +148,7 @@ step_cut21() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 q2 q3 cut21)
+[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21)
 for s in "${steps[@]}"; do
     case $s in
         val) step_val ;;
@@ -136,8 +156,9 @@ for s in "${steps[@]}"; do
         q2) quarter 2 "$LAB/q2" ;;
         q3) quarter 3 "$LAB/q3" ;;
         corpus) step_corpus ;;
+        corpus2) step_corpus2 ;;
         cut21) step_cut21 ;;
-        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus cut21)" >&2; exit 2 ;;
+        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21)" >&2; exit 2 ;;
     esac
 done
 log "all done: ${steps[*]}"

@@ -92,6 +92,7 @@ proptest! {
     #[test]
     fn binary_readers_never_panic(data in bytes()) {
         let _ = shirokuro_engine::eval::weights::parse(&data);
+        let _ = shirokuro_engine::eval::net::Net::parse(&data);
         let _ = wthor::parse(&data);
         let _ = wthor::parse_names(&data, NameKind::Players);
         let _ = wthor::parse_names(&data, NameKind::Tournaments);

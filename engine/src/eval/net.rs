@@ -62,18 +62,22 @@ pub(crate) struct Layout {
     pub(crate) feature_group: Vec<usize>,
 }
 
-pub(crate) fn layout() -> Layout {
-    let mut group_start = Vec::new();
-    let mut canonical = Vec::new();
-    let mut total = 0u32;
-    for g in groups() {
-        group_start.push(total);
-        canonical.push((0..g.size()).map(|i| g.canonical_index(i) as u32).collect());
-        total += g.size() as u32;
-    }
-    let feature_group =
-        groups().iter().enumerate().flat_map(|(g, group)| std::iter::repeat_n(g, group.features.len())).collect();
-    Layout { group_start, canonical, total: total as usize, feature_group }
+/// The layout (computed once).
+pub(crate) fn layout() -> &'static Layout {
+    static LAYOUT: std::sync::OnceLock<Layout> = std::sync::OnceLock::new();
+    LAYOUT.get_or_init(|| {
+        let mut group_start = Vec::new();
+        let mut canonical = Vec::new();
+        let mut total = 0u32;
+        for g in groups() {
+            group_start.push(total);
+            canonical.push((0..g.size()).map(|i| g.canonical_index(i) as u32).collect());
+            total += g.size() as u32;
+        }
+        let feature_group =
+            groups().iter().enumerate().flat_map(|(g, group)| std::iter::repeat_n(g, group.features.len())).collect();
+        Layout { group_start, canonical, total: total as usize, feature_group }
+    })
 }
 
 /// The bucket of a position with `moves` moves played.
@@ -195,11 +199,12 @@ impl Net {
     /// Reads a network written by [`Net::save`].
     ///
     /// # Errors
-    /// An I/O error, or a file that is not a network of this build's pattern layout (`InvalidData`, saying what).
+    /// An I/O error (a folder, a pipe or a device is refused before reading, as is a file over 256 MB), or a file
+    /// that is not a network of this build's pattern layout (`InvalidData`, saying what); each names the file.
     pub fn load(path: &Path) -> std::io::Result<Net> {
         let named =
             |kind, what: &dyn std::fmt::Display| std::io::Error::new(kind, format!("{}: {what}", path.display()));
-        let bytes = std::fs::read(path).map_err(|e| named(e.kind(), &e))?;
+        let bytes = crate::bounded::read(path, crate::bounded::SMALL_BYTES).map_err(|e| named(e.kind(), &e))?;
         Net::parse(&bytes).map_err(|what| named(std::io::ErrorKind::InvalidData, &what))
     }
 }

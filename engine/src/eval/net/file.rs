@@ -28,15 +28,19 @@ const HEADER: usize = 8 + 6 * 4;
 /// every index, about 1.5 times as many, and the trainer's floats twice that again).
 const MAX_ROW_NUMBERS: usize = 1 << 25;
 
-/// Every group's canonical indices (those that are their own canonical index), as row numbers within a bucket.
-fn canonical_rows() -> Vec<usize> {
-    let layout = layout();
-    let mut rows = Vec::new();
-    for (g, canonical) in layout.canonical.iter().enumerate() {
-        let start = layout.group_start[g] as usize;
-        rows.extend(canonical.iter().enumerate().filter(|&(i, &c)| c as usize == i).map(|(i, _)| start + i));
-    }
-    rows
+/// Every group's canonical indices (those that are their own canonical index), as row numbers within a bucket
+/// (computed once).
+fn canonical_rows() -> &'static [usize] {
+    static ROWS: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    ROWS.get_or_init(|| {
+        let layout = layout();
+        let mut rows = Vec::new();
+        for (g, canonical) in layout.canonical.iter().enumerate() {
+            let start = layout.group_start[g] as usize;
+            rows.extend(canonical.iter().enumerate().filter(|&(i, &c)| c as usize == i).map(|(i, _)| start + i));
+        }
+        rows
+    })
 }
 
 /// The file's bytes.
@@ -54,7 +58,7 @@ pub(super) fn write(net: &Net) -> std::io::Result<Vec<u8>> {
     let mut low = Vec::with_capacity(buckets * canonical.len() * dim);
     let mut high = Vec::with_capacity(low.capacity());
     for b in 0..buckets {
-        for &r in &canonical {
+        for &r in canonical {
             let start = (b * total + r) * dim;
             for x in &numbers[start..start + dim] {
                 let [l, h] = x.to_le_bytes();
