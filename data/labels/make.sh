@@ -94,57 +94,44 @@ batches() { # batches DIR FIRST LAST: copies of corpus batches FIRST..LAST
     done
 }
 
-step_corpus() {
-    batches "$LAB/tr" 0 26
+# export_to DIR OUT [ARGS...]: `corpus export` of the batches in DIR to OUT (skipped when OUT is done).
+export_to() {
+    local dir=$1 out=$2; shift 2
+    [ -s "$out" ] && return
+    "$B" corpus export "$dir" --out "$out.part" "$@" > /dev/null
+    mv "$out.part" "$out"
+}
+
+# corpus_set NAME FIRST LAST SEED: from batches FIRST..LAST, NAME-res (every engine position with its game's result),
+# NAME-ex (those with 20 empties or fewer: exact scores), NAME-games and NAME-d10r2 (depth-10 values off the games).
+corpus_set() {
+    local name=$1 first=$2 last=$3 seed=$4
+    batches "$LAB/$name" "$first" "$last"
+    export_to "$LAB/$name" "$LAB/$name-res.txt" --positions engine
+    if [ ! -s "$LAB/$name-ex.txt" ]; then
+        awk '{n=gsub(/-/,"-",$1); if(n<=20) print}' "$LAB/$name-res.txt" > "$LAB/$name-ex.txt.part"
+        mv "$LAB/$name-ex.txt.part" "$LAB/$name-ex.txt"
+    fi
+    export_to "$LAB/$name" "$LAB/$name-games.txt"
+    make_label "$LAB/$name-d10r2.txt" --records "$LAB/$name-games.txt" --per-game 6 --min-discs 20 --max-discs 60 \
+        --depth 10 --selectivity 2 --exact-empties 16 --random-moves 2 --seed "$seed" --weights $W2
+}
+
+step_corpus() { # batches 0-26 for training, 27 held out
+    corpus_set tr 0 26 41
     batches "$LAB/ho" 27 27
-    if [ ! -s "$LAB/tr-res.txt" ]; then
-        "$B" corpus export "$LAB/tr" --out "$LAB/tr-res.txt.part" --positions engine > /dev/null
-        mv "$LAB/tr-res.txt.part" "$LAB/tr-res.txt"
-    fi
-    if [ ! -s "$LAB/tr-ex.txt" ]; then # the exact scores only (20 empties or fewer)
-        awk '{n=gsub(/-/,"-",$1); if(n<=20) print}' "$LAB/tr-res.txt" > "$LAB/tr-ex.txt.part"
-        mv "$LAB/tr-ex.txt.part" "$LAB/tr-ex.txt"
-    fi
-    if [ ! -s "$LAB/tr-games.txt" ]; then
-        "$B" corpus export "$LAB/tr" --out "$LAB/tr-games.txt.part" > /dev/null
-        mv "$LAB/tr-games.txt.part" "$LAB/tr-games.txt"
-    fi
-    make_label "$LAB/tr-d10r2.txt" --records "$LAB/tr-games.txt" --per-game 6 --min-discs 20 --max-discs 60 --depth 10 \
-        --selectivity 2 --exact-empties 16 --random-moves 2 --seed 41 --weights $W2
-    if [ ! -s "$LAB/ho-res.txt" ]; then
-        "$B" corpus export "$LAB/ho" --out "$LAB/ho-res.txt.part" --positions engine > /dev/null
-        mv "$LAB/ho-res.txt.part" "$LAB/ho-res.txt"
-    fi
+    export_to "$LAB/ho" "$LAB/ho-res.txt" --positions engine
     log "corpus labels done"
 }
 
-step_corpus2() { # batches 28-34 (after the held-out 27): exact scores and depth-10 values, as step_corpus's
-    batches "$LAB/tx" 28 34
-    if [ ! -s "$LAB/tx-res.txt" ]; then
-        "$B" corpus export "$LAB/tx" --out "$LAB/tx-res.txt.part" --positions engine > /dev/null
-        mv "$LAB/tx-res.txt.part" "$LAB/tx-res.txt"
-    fi
-    if [ ! -s "$LAB/tx-ex.txt" ]; then
-        awk '{n=gsub(/-/,"-",$1); if(n<=20) print}' "$LAB/tx-res.txt" > "$LAB/tx-ex.txt.part"
-        mv "$LAB/tx-ex.txt.part" "$LAB/tx-ex.txt"
-    fi
-    if [ ! -s "$LAB/tx-games.txt" ]; then
-        "$B" corpus export "$LAB/tx" --out "$LAB/tx-games.txt.part" > /dev/null
-        mv "$LAB/tx-games.txt.part" "$LAB/tx-games.txt"
-    fi
-    make_label "$LAB/tx-d10r2.txt" --records "$LAB/tx-games.txt" --per-game 6 --min-discs 20 --max-discs 60 --depth 10 \
-        --selectivity 2 --exact-empties 16 --random-moves 2 --seed 42 --weights $W2
+step_corpus2() { # batches 28-34 (after the held-out 27)
+    corpus_set tx 28 34 42
     log "corpus2 labels done"
 }
 
 step_cut21() {
     batches "$LAB/ho" 27 27
-    if [ ! -s "$LAB/ho-cut21.txt" ]; then
-        log "making $LAB/ho-cut21.txt"
-        "$B" corpus export "$LAB/ho" --out "$LAB/ho-cut21.txt.part" --positions engine --cut-empties 21 -t "$THREADS" \
-            > /dev/null
-        mv "$LAB/ho-cut21.txt.part" "$LAB/ho-cut21.txt"
-    fi
+    export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
 }
 
 steps=("$@")
