@@ -15,8 +15,12 @@ pub struct NetOptions {
     pub epochs: usize,
     /// Positions per Adam step.
     pub batch: usize,
-    /// Adam step size.
+    /// Adam step size at the start.
     pub learning_rate: f32,
+    /// The step size at the last step as a fraction of `learning_rate`, reached along a half cosine (1: constant).
+    pub final_rate: f32,
+    /// Huber loss with this bound in discs: errors beyond it pull with a constant force (0: squared error).
+    pub huber: f32,
     /// L2 penalty on the embedding rows (applied to the rows a minibatch touches).
     pub l2: f32,
     /// Seed of the initial weights and of the shuffles.
@@ -125,6 +129,14 @@ pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
     (used.iter().map(|e| e.1 / e.0 as f64).sum::<f64>() / n, used.iter().map(|e| e.2 / e.0 as f64).sum::<f64>() / n)
 }
 
+/// The step size at step `step` of `steps` (from 0): a half cosine from `learning_rate` down to
+/// `learning_rate × final_rate`.
+fn rate(options: &NetOptions, step: usize, steps: usize) -> f32 {
+    let progress = step as f32 / steps.saturating_sub(1).max(1) as f32;
+    let fall = 0.5 * (1.0 + (std::f32::consts::PI * progress.min(1.0)).cos());
+    options.learning_rate * (options.final_rate + (1.0 - options.final_rate) * fall)
+}
+
 /// Trains a network on `train` (shuffled each epoch), calling `report(epoch, train_mse, &net)` after each epoch.
 pub fn train_net(train: &mut [NetSample], options: &NetOptions, report: &mut dyn FnMut(usize, f64, &Net)) -> Net {
     let shape = options.shape;
@@ -142,6 +154,7 @@ pub fn train_net(train: &mut [NetSample], options: &NetOptions, report: &mut dyn
     let mut ds = vec![0f32; dim];
     let mut rng = Rng::new(options.seed ^ 0x9e37_79b9);
     let mut step = 0i32;
+    let steps = (options.epochs * train.len().div_ceil(options.batch.max(1))).max(1);
     for epoch in 0..options.epochs {
         for i in (1..train.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -153,7 +166,8 @@ pub fn train_net(train: &mut [NetSample], options: &NetOptions, report: &mut dyn
                 let out = net.run(&s.rows, s.bucket as usize, &mut t);
                 let err = s.base + out - s.target;
                 se += f64::from(err * err);
-                let dout = err * OUT_SCALE / batch.len() as f32;
+                let pull = if options.huber > 0.0 { err.clamp(-options.huber, options.huber) } else { err };
+                let dout = pull * OUT_SCALE / batch.len() as f32;
                 let b = s.bucket as usize;
                 let d = &net.dense[b * per..(b + 1) * per];
                 let g = &mut grad_d[b * per..(b + 1) * per];
@@ -192,7 +206,7 @@ pub fn train_net(train: &mut [NetSample], options: &NetOptions, report: &mut dyn
             step += 1;
             let c1 = 1.0 - BETA1.powi(step);
             let c2 = 1.0 - BETA2.powi(step);
-            let lr = options.learning_rate;
+            let lr = rate(options, step as usize - 1, steps);
             for (i, (w, g)) in net.dense.iter_mut().zip(grad_d.iter_mut()).enumerate() {
                 adam_d.step(i, w, *g, lr, c1, c2);
                 *g = 0.0;
@@ -265,7 +279,16 @@ mod tests {
         let shape = NetShape { dim: 8, hidden: 16, buckets: 1 };
         let mut train = encode(&samples(1, 6_000), &evaluator, shape.buckets);
         let held = encode(&samples(2, 1_000), &evaluator, shape.buckets);
-        let options = NetOptions { shape, epochs: 12, batch: 32, learning_rate: 0.003, l2: 0.0, seed: 3 };
+        let options = NetOptions {
+            shape,
+            epochs: 12,
+            batch: 32,
+            learning_rate: 0.003,
+            final_rate: 1.0,
+            huber: 0.0,
+            l2: 0.0,
+            seed: 3,
+        };
         let mut last = f64::INFINITY;
         let net = train_net(&mut train, &options, &mut |_, mse, _| last = mse);
         let mae = |set: &[NetSample]| {
@@ -275,5 +298,28 @@ mod tests {
         assert!(base > 2.0, "the target should not be trivial: {base}");
         assert!(last.sqrt() < 3.0, "training RMS {}", last.sqrt());
         assert!(mae(&held) < 0.5 * base, "held-out MAE {} against {base} without the network", mae(&held));
+    }
+
+    #[test]
+    fn the_step_size_falls_along_a_half_cosine_to_its_final_fraction() {
+        let shape = NetShape { dim: 8, hidden: 8, buckets: 1 };
+        let options = NetOptions {
+            shape,
+            epochs: 1,
+            batch: 1,
+            learning_rate: 0.01,
+            final_rate: 0.1,
+            huber: 0.0,
+            l2: 0.0,
+            seed: 1,
+        };
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-7;
+        assert!(close(rate(&options, 0, 101), 0.01));
+        assert!(close(rate(&options, 50, 101), 0.0055), "half-way: {}", rate(&options, 50, 101));
+        assert!(close(rate(&options, 100, 101), 0.001));
+        let steps: Vec<f32> = (0..101).map(|t| rate(&options, t, 101)).collect();
+        assert!(steps.windows(2).all(|w| w[1] <= w[0]), "never rises");
+        let constant = NetOptions { final_rate: 1.0, ..options };
+        assert!((0..101).all(|t| close(rate(&constant, t, 101), 0.01)));
     }
 }

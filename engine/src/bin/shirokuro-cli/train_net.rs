@@ -36,6 +36,12 @@ pub struct Args {
     batch: usize,
     #[arg(long, default_value_t = 0.001)]
     learning_rate: f32,
+    /// The step size at the end as a fraction of --learning-rate, reached along a half cosine (1: constant).
+    #[arg(long, default_value_t = 1.0)]
+    final_rate: f32,
+    /// Huber loss with this bound in discs (0: squared error).
+    #[arg(long, default_value_t = 0.0)]
+    huber: f32,
     #[arg(long, default_value_t = 0.0)]
     l2: f32,
     #[arg(long, default_value_t = 1)]
@@ -54,6 +60,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         || !(1..=60).contains(&args.buckets)
     {
         return Err(format!("--dim must be 1-{MAX_DIM}, --hidden 1-{MAX_HIDDEN} and --buckets 1-60"));
+    }
+    if !(0.0..=1.0).contains(&args.final_rate) || args.huber.is_nan() || args.huber < 0.0 {
+        return Err("--final-rate must be 0-1 and --huber 0 or more".to_string());
     }
     let buckets = args.buckets;
     let labels = crate::label::read_labels(&args.labels)?;
@@ -74,6 +83,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         epochs: args.epochs,
         batch: args.batch.max(1),
         learning_rate: args.learning_rate,
+        final_rate: args.final_rate,
+        huber: args.huber,
         l2: args.l2,
         seed: args.seed,
     };
