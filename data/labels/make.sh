@@ -16,6 +16,8 @@
 #   corpus    from the corpus batches 0-26 (training) and 27 (held out): tr-res, tr-ex, tr-d10r2, ho-res
 #   corpus2   the same from batches 28-34 (training): tx-res, tx-ex, tx-d10r2
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
+#   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
+#             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3 minutes of 2 cores each)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-/tmp/lab}
@@ -134,8 +136,26 @@ step_cut21() {
     export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
 }
 
+step_deep() { # depth-14 labels on the training games of the corpus, in chunks so that a stop loses one chunk at most
+    step_corpus
+    local games="$LAB/tr-games.txt" out="$LAB/tr-d14.txt"
+    [ -s "$out" ] && { log "have $out"; return; }
+    local count; count=$(wc -l < "$games")
+    local chunks=$(((count + 999) / 1000))
+    mkdir -p "$LAB/deep"
+    for i in $(seq 0 $((chunks - 1))); do
+        local part; part=$(printf '%s/deep/tr-%02d' "$LAB" "$i")
+        [ -s "$part-games.txt" ] || sed -n "$((i * 1000 + 1)),$(((i + 1) * 1000))p" "$games" > "$part-games.txt"
+        make_label "$part.txt" --records "$part-games.txt" --per-game 4 --min-discs 20 --max-discs 56 --depth 14 \
+            --selectivity 2 --exact-empties 22 --seed $((300 + i)) --weights $W2
+    done
+    for i in $(seq 0 $((chunks - 1))); do cat "$(printf '%s/deep/tr-%02d.txt' "$LAB" "$i")"; done > "$out.part"
+    mv "$out.part" "$out"
+    log "done $out ($(wc -l < "$out") labels)"
+}
+
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21)
+[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 deep)
 for s in "${steps[@]}"; do
     case $s in
         val) step_val ;;
@@ -145,7 +165,8 @@ for s in "${steps[@]}"; do
         corpus) step_corpus ;;
         corpus2) step_corpus2 ;;
         cut21) step_cut21 ;;
-        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21)" >&2; exit 2 ;;
+        deep) step_deep ;;
+        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep)" >&2; exit 2 ;;
     esac
 done
 log "all done: ${steps[*]}"
