@@ -138,10 +138,27 @@ fn rate(options: &NetOptions, step: usize, steps: usize) -> f32 {
 }
 
 /// Trains a network on `train` (shuffled each epoch), calling `report(epoch, train_mse, &net)` after each epoch.
-pub fn train_net(train: &mut [NetSample], options: &NetOptions, report: &mut dyn FnMut(usize, f64, &Net)) -> Net {
+///
+/// `start` is where the parameters begin (a network of `options.shape`, e.g. one read from a file, to fine-tune it);
+/// `None` starts from random parameters drawn with `options.seed`.
+///
+/// # Panics
+/// When `start`'s shape is not `options.shape`.
+pub fn train_net(
+    train: &mut [NetSample],
+    options: &NetOptions,
+    start: Option<&Net>,
+    report: &mut dyn FnMut(usize, f64, &Net),
+) -> Net {
     let shape = options.shape;
     let NetShape { dim, hidden, .. } = shape;
-    let mut net = initial(shape, options.seed);
+    let mut net = match start {
+        Some(net) => {
+            assert_eq!(net.shape(), shape, "the starting network's shape");
+            net.clone()
+        }
+        None => initial(shape, options.seed),
+    };
     let per = Net::dense_len(shape);
     let mut adam_e = Adam::new(net.embed.len());
     let mut adam_d = Adam::new(net.dense.len());
@@ -290,7 +307,7 @@ mod tests {
             seed: 3,
         };
         let mut last = f64::INFINITY;
-        let net = train_net(&mut train, &options, &mut |_, mse, _| last = mse);
+        let net = train_net(&mut train, &options, None, &mut |_, mse, _| last = mse);
         let mae = |set: &[NetSample]| {
             set.iter().map(|s| f64::from((s.base + forward(&net, s) - s.target).abs())).sum::<f64>() / set.len() as f64
         };
@@ -321,5 +338,38 @@ mod tests {
         assert!(steps.windows(2).all(|w| w[1] <= w[0]), "never rises");
         let constant = NetOptions { final_rate: 1.0, ..options };
         assert!((0..101).all(|t| close(rate(&constant, t, 101), 0.01)));
+    }
+
+    #[test]
+    fn training_can_go_on_from_a_network() {
+        let evaluator = Evaluator::new(&Weights::zero());
+        let shape = NetShape { dim: 8, hidden: 16, buckets: 1 };
+        let mut train = encode(&samples(1, 6_000), &evaluator, shape.buckets);
+        let held = encode(&samples(2, 1_000), &evaluator, shape.buckets);
+        let options = NetOptions {
+            shape,
+            epochs: 3,
+            batch: 32,
+            learning_rate: 0.003,
+            final_rate: 1.0,
+            huber: 0.0,
+            l2: 0.0,
+            seed: 3,
+        };
+        let mae = |net: &Net| {
+            held.iter().map(|s| f64::from((s.base + forward(net, s) - s.target).abs())).sum::<f64>() / held.len() as f64
+        };
+        let first = train_net(&mut train, &options, None, &mut |_, _, _| {});
+        // A step size of zero leaves the starting network as it was, bit for bit.
+        let frozen = NetOptions { epochs: 1, learning_rate: 0.0, ..options };
+        let same = train_net(&mut train, &frozen, Some(&first), &mut |_, _, _| {});
+        assert_eq!(same, first);
+        // Going on from it does better than as many epochs from random parameters.
+        let more = NetOptions { epochs: 1, ..options };
+        let on = train_net(&mut train, &more, Some(&first), &mut |_, _, _| {});
+        let fresh = train_net(&mut train, &more, None, &mut |_, _, _| {});
+        assert!(mae(&on) < mae(&fresh), "went on: {}, from random: {}", mae(&on), mae(&fresh));
+        // It keeps what it had learnt (a fresh Adam's first steps may shake it a little).
+        assert!(mae(&on) < mae(&first) + 0.05, "went on: {}, before: {}", mae(&on), mae(&first));
     }
 }

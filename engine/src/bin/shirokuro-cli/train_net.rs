@@ -46,6 +46,10 @@ pub struct Args {
     l2: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Start from this network (fine-tuning) instead of random parameters; its shape replaces --dim, --hidden and
+    /// --buckets.
+    #[arg(long)]
+    init: Option<PathBuf>,
     /// Where to write the network.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -64,7 +68,10 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if !(0.0..=1.0).contains(&args.final_rate) || args.huber.is_nan() || args.huber < 0.0 {
         return Err("--final-rate must be 0-1 and --huber 0 or more".to_string());
     }
-    let buckets = args.buckets;
+    let init = args.init.as_deref().map(Net::load).transpose().map_err(|e| format!("cannot read the network: {e}"))?;
+    let shape =
+        init.as_ref().map_or(NetShape { dim: args.dim, hidden: args.hidden, buckets: args.buckets }, Net::shape);
+    let buckets = shape.buckets;
     let labels = crate::label::read_labels(&args.labels)?;
     let all = encode(&labels, &evaluator, buckets);
     let every = args.holdout_every.max(2);
@@ -79,7 +86,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     outln!("{} training, {} held out, encoded in {:.1} s", train.len(), held.len(), start.elapsed().as_secs_f64());
     let options = NetOptions {
-        shape: NetShape { dim: args.dim, hidden: args.hidden, buckets },
+        shape,
         epochs: args.epochs,
         batch: args.batch.max(1),
         learning_rate: args.learning_rate,
@@ -102,7 +109,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         }
         outln!("{line}");
     };
-    let net = train_net(&mut train, &options, &mut report);
+    let net = train_net(&mut train, &options, init.as_ref(), &mut report);
     if let Some(out) = &args.out {
         net.save(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         outln!("network written to {}", out.display());
