@@ -17,7 +17,9 @@
 #   corpus2   the same from batches 28-34 (training): tx-res, tx-ex, tx-d10r2
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 #   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
-#             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3 minutes of 2 cores each)
+#             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
+#   deepx     tx-d14 (after corpus2): the same on the games of batches 28-34 (7 chunks)
+#   deep2     tr-d14b: four other positions a game of batches 0-26, as deep (other seeds; 27 chunks)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-/tmp/lab}
@@ -136,26 +138,33 @@ step_cut21() {
     export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
 }
 
-step_deep() { # depth-14 labels on the training games of the corpus, in chunks so that a stop loses one chunk at most
-    step_corpus
-    local games="$LAB/tr-games.txt" out="$LAB/tr-d14.txt"
+# deep_set NAME DIR SEEDBASE OUT: depth-14 values (labelled as the self-play validation set is, but by eval-2) of 4
+# positions a game on $LAB/NAME-games.txt, in chunks of 1,000 games (DIR/NAME-NN, seed SEEDBASE + NN) so that a stop
+# loses one chunk at most; OUT is all chunks in order, made when the last is done.
+deep_set() {
+    local name=$1 dir=$2 seed=$3 out=$4
+    local games="$LAB/$name-games.txt"
     [ -s "$out" ] && { log "have $out"; return; }
     local count; count=$(wc -l < "$games")
     local chunks=$(((count + 999) / 1000))
-    mkdir -p "$LAB/deep"
+    mkdir -p "$dir"
     for i in $(seq 0 $((chunks - 1))); do
-        local part; part=$(printf '%s/deep/tr-%02d' "$LAB" "$i")
+        local part; part=$(printf '%s/%s-%02d' "$dir" "$name" "$i")
         [ -s "$part-games.txt" ] || sed -n "$((i * 1000 + 1)),$(((i + 1) * 1000))p" "$games" > "$part-games.txt"
         make_label "$part.txt" --records "$part-games.txt" --per-game 4 --min-discs 20 --max-discs 56 --depth 14 \
-            --selectivity 2 --exact-empties 22 --seed $((300 + i)) --weights $W2
+            --selectivity 2 --exact-empties 22 --seed $((seed + i)) --weights $W2
     done
-    for i in $(seq 0 $((chunks - 1))); do cat "$(printf '%s/deep/tr-%02d.txt' "$LAB" "$i")"; done > "$out.part"
+    for i in $(seq 0 $((chunks - 1))); do cat "$(printf '%s/%s-%02d.txt' "$dir" "$name" "$i")"; done > "$out.part"
     mv "$out.part" "$out"
     log "done $out ($(wc -l < "$out") labels)"
 }
 
+step_deep() { step_corpus; deep_set tr "$LAB/deep" 300 "$LAB/tr-d14.txt"; }
+step_deepx() { step_corpus2; deep_set tx "$LAB/deepx" 400 "$LAB/tx-d14.txt"; }
+step_deep2() { step_corpus; deep_set tr "$LAB/deep2" 500 "$LAB/tr-d14b.txt"; }
+
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 deep)
+[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 deep deepx deep2)
 for s in "${steps[@]}"; do
     case $s in
         val) step_val ;;
@@ -166,7 +175,9 @@ for s in "${steps[@]}"; do
         corpus2) step_corpus2 ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
-        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep)" >&2; exit 2 ;;
+        deepx) step_deepx ;;
+        deep2) step_deep2 ;;
+        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2)" >&2; exit 2 ;;
     esac
 done
 log "all done: ${steps[*]}"

@@ -5,6 +5,7 @@ use crate::board::Board;
 use crate::eval::net::{Net, NetShape, OUT_SCALE, Scratch, bucket, layout};
 use crate::eval::{Evaluator, FEATURE_COUNT, Features, SCALE};
 use crate::rng::GameRng as Rng;
+use crate::tools::label::MaeReport;
 
 /// Settings of a training run.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -127,6 +128,22 @@ pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
     let used: Vec<_> = by_move[20..=50].iter().filter(|e| e.0 > 0).collect();
     let n = used.len().max(1) as f64;
     (used.iter().map(|e| e.1 / e.0 as f64).sum::<f64>() / n, used.iter().map(|e| e.2 / e.0 as f64).sum::<f64>() / n)
+}
+
+/// The error of base + network against each sample's label by move number (unrounded values, as
+/// [`mae_20_50`]), with its sign: `eval-error --net`.
+#[must_use]
+pub fn net_error(net: &Net, samples: &[NetSample]) -> MaeReport {
+    let mut by_move = vec![(0usize, 0f64); 61];
+    let mut signed = vec![0f64; 61];
+    for s in samples {
+        let m = usize::from(s.moves).min(60);
+        let err = f64::from(s.base + forward(net, s) - s.target);
+        by_move[m].0 += 1;
+        by_move[m].1 += err.abs();
+        signed[m] += err;
+    }
+    MaeReport { by_move, signed }
 }
 
 /// The step size at step `step` of `steps` (from 0): a half cosine from `learning_rate` down to
@@ -315,6 +332,24 @@ mod tests {
         assert!(base > 2.0, "the target should not be trivial: {base}");
         assert!(last.sqrt() < 3.0, "training RMS {}", last.sqrt());
         assert!(mae(&held) < 0.5 * base, "held-out MAE {} against {base} without the network", mae(&held));
+        // `eval-error --net`'s report agrees with the trainer's measure, and its sign shows.
+        let report = net_error(&net, &held);
+        let average = report.average(0..=60).unwrap();
+        let by_move: Vec<_> = (0..=60).filter_map(|m| report.mae(m)).collect();
+        assert!(!by_move.is_empty());
+        let plain = |f: &dyn Fn(&NetSample) -> f32| {
+            let mut sums = vec![(0usize, 0f64); 61];
+            for s in &held {
+                sums[s.moves as usize].0 += 1;
+                sums[s.moves as usize].1 += f64::from(f(s));
+            }
+            let used: Vec<_> = sums.iter().filter(|e| e.0 > 0).map(|e| e.1 / e.0 as f64).collect();
+            used.iter().sum::<f64>() / used.len() as f64
+        };
+        assert!((average - plain(&|s| (s.base + forward(&net, s) - s.target).abs())).abs() < 1e-9);
+        let bias: Vec<_> = (0..=60).filter_map(|m| report.bias(m)).collect();
+        let mean_bias = bias.iter().sum::<f64>() / bias.len() as f64;
+        assert!((mean_bias - plain(&|s| s.base + forward(&net, s) - s.target)).abs() < 1e-9);
     }
 
     #[test]

@@ -7,11 +7,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use shirokuro_engine::Board;
-use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::eval::net::Net;
+use shirokuro_engine::eval::{Evaluator, Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::position::Position;
 use shirokuro_engine::tools::label::{LabelSpec, evaluation_error, label_games};
+use shirokuro_engine::tools::net::{encode, net_error};
 
 /// Options of `label`.
 #[derive(Debug, clap::Args)]
@@ -155,6 +157,9 @@ pub struct ErrorArgs {
     /// Evaluation weights (default: the shipped weights).
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// A network (from `train-net`) added to the weights' evaluation; its values are not rounded.
+    #[arg(long)]
+    net: Option<PathBuf>,
 }
 
 /// Every labelled position of the files (`board64 X score` lines), side to move's view; the first bad line is an
@@ -180,7 +185,14 @@ pub fn read_labels(paths: &[PathBuf]) -> Result<Vec<(Board, i32)>, String> {
 pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
     let weights = load_weights(args.weights.as_ref())?;
     let labels = read_labels(&args.labels)?;
-    let report = evaluation_error(&weights, &labels);
+    let report = match &args.net {
+        None => evaluation_error(&weights, &labels),
+        Some(path) => {
+            let net = Net::load(path).map_err(|e| format!("cannot read the network: {e}"))?;
+            let samples = encode(&labels, &Evaluator::new(&weights), net.shape().buckets);
+            net_error(&net, &samples)
+        }
+    };
     outln!("{} positions", labels.len());
     outln!("move  positions   MAE   bias");
     for m in 0..=60 {
@@ -189,7 +201,11 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
         }
     }
     match report.average(20..=50) {
-        Some(avg) => outln!("mean MAE over moves 20-50: {avg:.2} discs"),
+        Some(avg) => {
+            let bias: Vec<f64> = (20..=50).filter_map(|m| report.bias(m)).collect();
+            let bias = bias.iter().sum::<f64>() / bias.len() as f64;
+            outln!("mean MAE over moves 20-50: {avg:.2} discs (mean bias {bias:+.2})");
+        }
         None => outln!("no positions between moves 20 and 50"),
     }
     Ok(ExitCode::SUCCESS)
