@@ -131,14 +131,17 @@ pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
 }
 
 /// The error of base + network against each sample's label by move number (unrounded values, as
-/// [`mae_20_50`]), with its sign: `eval-error --net`.
+/// [`mae_20_50`]), with its sign: `eval-error --net`. With several networks (of one bucket count, the samples'),
+/// their outputs are averaged: an ensemble, to see how much of the error is the training's own noise.
 #[must_use]
-pub fn net_error(net: &Net, samples: &[NetSample]) -> MaeReport {
+pub fn net_error(nets: &[Net], samples: &[NetSample]) -> MaeReport {
     let mut by_move = vec![(0usize, 0f64); 61];
     let mut signed = vec![0f64; 61];
+    let share = 1.0 / nets.len().max(1) as f32;
     for s in samples {
         let m = usize::from(s.moves).min(60);
-        let err = f64::from(s.base + forward(net, s) - s.target);
+        let out: f32 = nets.iter().map(|net| forward(net, s)).sum::<f32>() * share;
+        let err = f64::from(s.base + out - s.target);
         by_move[m].0 += 1;
         by_move[m].1 += err.abs();
         signed[m] += err;
@@ -333,7 +336,9 @@ mod tests {
         assert!(last.sqrt() < 3.0, "training RMS {}", last.sqrt());
         assert!(mae(&held) < 0.5 * base, "held-out MAE {} against {base} without the network", mae(&held));
         // `eval-error --net`'s report agrees with the trainer's measure, and its sign shows.
-        let report = net_error(&net, &held);
+        let report = net_error(std::slice::from_ref(&net), &held);
+        // An ensemble averages its networks' outputs: two copies of one network are that network.
+        assert_eq!(net_error(&[net.clone(), net.clone()], &held), report);
         let average = report.average(0..=60).unwrap();
         let by_move: Vec<_> = (0..=60).filter_map(|m| report.mae(m)).collect();
         assert!(!by_move.is_empty());

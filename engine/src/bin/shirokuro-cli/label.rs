@@ -157,9 +157,10 @@ pub struct ErrorArgs {
     /// Evaluation weights (default: the shipped weights).
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// A network (from `train-net`) added to the weights' evaluation; its values are not rounded.
+    /// A network (from `train-net`) added to the weights' evaluation; its values are not rounded. Repeat it to
+    /// measure the average of several networks' outputs (of one bucket count).
     #[arg(long)]
-    net: Option<PathBuf>,
+    net: Vec<PathBuf>,
 }
 
 /// Every labelled position of the files (`board64 X score` lines), side to move's view; the first bad line is an
@@ -185,13 +186,19 @@ pub fn read_labels(paths: &[PathBuf]) -> Result<Vec<(Board, i32)>, String> {
 pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
     let weights = load_weights(args.weights.as_ref())?;
     let labels = read_labels(&args.labels)?;
-    let report = match &args.net {
-        None => evaluation_error(&weights, &labels),
-        Some(path) => {
-            let net = Net::load(path).map_err(|e| format!("cannot read the network: {e}"))?;
-            let samples = encode(&labels, &Evaluator::new(&weights), net.shape().buckets);
-            net_error(&net, &samples)
+    let report = if args.net.is_empty() {
+        evaluation_error(&weights, &labels)
+    } else {
+        let nets = args
+            .net
+            .iter()
+            .map(|path| Net::load(path).map_err(|e| format!("cannot read the network: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let buckets = nets[0].shape().buckets;
+        if nets.iter().any(|n| n.shape().buckets != buckets) {
+            return Err("the networks must have the same number of buckets".to_string());
         }
+        net_error(&nets, &encode(&labels, &Evaluator::new(&weights), buckets))
     };
     outln!("{} positions", labels.len());
     outln!("move  positions   MAE   bias");
