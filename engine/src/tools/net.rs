@@ -306,19 +306,15 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_network_learns_what_the_patterns_cannot() {
-        let (c1, f8) = (crate::square::Square::parse("c1").unwrap(), crate::square::Square::parse("f8").unwrap());
-        for group in crate::eval::pattern::groups() {
-            assert!(group.features.iter().all(|f| !(f.contains(&c1) && f.contains(&f8))), "{}", group.name);
-        }
+    /// The AND task's training and held-out samples, and the settings the tests train on them with.
+    fn and_task(epochs: usize) -> (Vec<NetSample>, Vec<NetSample>, NetOptions) {
         let evaluator = Evaluator::new(&Weights::zero());
         let shape = NetShape { dim: 8, hidden: 16, buckets: 1 };
-        let mut train = encode(&samples(1, 6_000), &evaluator, shape.buckets);
+        let train = encode(&samples(1, 6_000), &evaluator, shape.buckets);
         let held = encode(&samples(2, 1_000), &evaluator, shape.buckets);
         let options = NetOptions {
             shape,
-            epochs: 12,
+            epochs,
             batch: 32,
             learning_rate: 0.003,
             final_rate: 1.0,
@@ -326,6 +322,16 @@ mod tests {
             l2: 0.0,
             seed: 3,
         };
+        (train, held, options)
+    }
+
+    #[test]
+    fn the_network_learns_what_the_patterns_cannot() {
+        let (c1, f8) = (crate::square::Square::parse("c1").unwrap(), crate::square::Square::parse("f8").unwrap());
+        for group in crate::eval::pattern::groups() {
+            assert!(group.features.iter().all(|f| !(f.contains(&c1) && f.contains(&f8))), "{}", group.name);
+        }
+        let (mut train, held, options) = and_task(12);
         let mut last = f64::INFINITY;
         let net = train_net(&mut train, &options, None, &mut |_, mse, _| last = mse);
         let mae = |set: &[NetSample]| {
@@ -382,20 +388,7 @@ mod tests {
 
     #[test]
     fn training_can_go_on_from_a_network() {
-        let evaluator = Evaluator::new(&Weights::zero());
-        let shape = NetShape { dim: 8, hidden: 16, buckets: 1 };
-        let mut train = encode(&samples(1, 6_000), &evaluator, shape.buckets);
-        let held = encode(&samples(2, 1_000), &evaluator, shape.buckets);
-        let options = NetOptions {
-            shape,
-            epochs: 3,
-            batch: 32,
-            learning_rate: 0.003,
-            final_rate: 1.0,
-            huber: 0.0,
-            l2: 0.0,
-            seed: 3,
-        };
+        let (mut train, held, options) = and_task(3);
         let mae = |net: &Net| {
             held.iter().map(|s| f64::from((s.base + forward(net, s) - s.target).abs())).sum::<f64>() / held.len() as f64
         };
