@@ -222,6 +222,20 @@ pub struct MaeReport {
 }
 
 impl MaeReport {
+    /// Gathers errors (`evaluation − label`) by move number; move numbers above 60 count as 60.
+    #[must_use]
+    pub fn from_errors(errors: impl IntoIterator<Item = (usize, f64)>) -> MaeReport {
+        let mut by_move = vec![(0usize, 0f64); 61];
+        let mut signed = vec![0f64; 61];
+        for (m, err) in errors {
+            let m = m.min(60);
+            by_move[m].0 += 1;
+            by_move[m].1 += err.abs();
+            signed[m] += err;
+        }
+        MaeReport { by_move, signed }
+    }
+
     /// The mean error at a move number (`None` without positions).
     #[must_use]
     pub fn mae(&self, move_number: usize) -> Option<f64> {
@@ -236,29 +250,34 @@ impl MaeReport {
         (n > 0).then(|| self.signed.get(move_number).copied().unwrap_or(0.0) / n as f64)
     }
 
-    /// The average over `moves` of the per-move means (moves without positions skipped).
+    /// The average over `moves` of the per-move mean errors (moves without positions skipped).
     #[must_use]
     pub fn average(&self, moves: RangeInclusive<usize>) -> Option<f64> {
-        let values: Vec<f64> = moves.filter_map(|m| self.mae(m)).collect();
-        (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+        mean_over(moves, |m| self.mae(m))
     }
+
+    /// The average over `moves` of the per-move biases (moves without positions skipped), as [`Self::average`].
+    #[must_use]
+    pub fn mean_bias(&self, moves: RangeInclusive<usize>) -> Option<f64> {
+        mean_over(moves, |m| self.bias(m))
+    }
+}
+
+/// The mean of `value` over the moves that have one.
+fn mean_over(moves: RangeInclusive<usize>, value: impl Fn(usize) -> Option<f64>) -> Option<f64> {
+    let values: Vec<f64> = moves.filter_map(value).collect();
+    (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
 }
 
 /// Compares the static evaluation with each label.
 #[must_use]
 pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport {
     let evaluator = Evaluator::new(weights);
-    let mut by_move = vec![(0usize, 0f64); 61];
-    let mut signed = vec![0f64; 61];
-    for &(board, label) in labels {
+    MaeReport::from_errors(labels.iter().map(|&(board, label)| {
         let discs = 64 - board.empty_count();
         let v = evaluate_scaled(&evaluator, &board).div_euclid(SCALE).clamp(-64, 64);
-        let m = (discs as usize).saturating_sub(4).min(60);
-        by_move[m].0 += 1;
-        by_move[m].1 += f64::from((v - label).abs());
-        signed[m] += f64::from(v - label);
-    }
-    MaeReport { by_move, signed }
+        ((discs as usize).saturating_sub(4), f64::from(v - label))
+    }))
 }
 
 #[cfg(test)]
@@ -333,5 +352,13 @@ mod tests {
         assert_eq!(report.mae(1), None);
         assert_eq!(report.bias(1), None);
         assert_eq!(report.average(0..=60), Some(3.0));
+        assert_eq!(report.mean_bias(0..=60), Some(-1.0));
+        assert_eq!(report.mean_bias(1..=60), None);
+        // Each move counts once, whatever its number of positions; past 60 counts as 60.
+        let report = MaeReport::from_errors([(20, 1.0), (20, 3.0), (30, -4.0), (70, 2.0)]);
+        assert_eq!(report.mae(20), Some(2.0));
+        assert_eq!(report.bias(60), Some(2.0));
+        assert_eq!(report.average(20..=50), Some(3.0));
+        assert_eq!(report.mean_bias(20..=50), Some(-1.0));
     }
 }

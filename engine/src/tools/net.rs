@@ -118,16 +118,9 @@ impl Adam {
 /// for the base alone and with the network.
 #[must_use]
 pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
-    let mut by_move = vec![(0usize, 0f64, 0f64); 61];
-    for s in samples {
-        let e = &mut by_move[s.moves as usize];
-        e.0 += 1;
-        e.1 += f64::from((s.base - s.target).abs());
-        e.2 += f64::from((s.base + forward(net, s) - s.target).abs());
-    }
-    let used: Vec<_> = by_move[20..=50].iter().filter(|e| e.0 > 0).collect();
-    let n = used.len().max(1) as f64;
-    (used.iter().map(|e| e.1 / e.0 as f64).sum::<f64>() / n, used.iter().map(|e| e.2 / e.0 as f64).sum::<f64>() / n)
+    let base = MaeReport::from_errors(samples.iter().map(|s| (usize::from(s.moves), f64::from(s.base - s.target))));
+    let with = net_error(std::slice::from_ref(net), samples);
+    (base.average(20..=50).unwrap_or(0.0), with.average(20..=50).unwrap_or(0.0))
 }
 
 /// The error of base + network against each sample's label by move number (unrounded values, as
@@ -135,18 +128,11 @@ pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
 /// their outputs are averaged: an ensemble, to see how much of the error is the training's own noise.
 #[must_use]
 pub fn net_error(nets: &[Net], samples: &[NetSample]) -> MaeReport {
-    let mut by_move = vec![(0usize, 0f64); 61];
-    let mut signed = vec![0f64; 61];
     let share = 1.0 / nets.len().max(1) as f32;
-    for s in samples {
-        let m = usize::from(s.moves).min(60);
+    MaeReport::from_errors(samples.iter().map(|s| {
         let out: f32 = nets.iter().map(|net| forward(net, s)).sum::<f32>() * share;
-        let err = f64::from(s.base + out - s.target);
-        by_move[m].0 += 1;
-        by_move[m].1 += err.abs();
-        signed[m] += err;
-    }
-    MaeReport { by_move, signed }
+        (usize::from(s.moves), f64::from(s.base + out - s.target))
+    }))
 }
 
 /// The step size at step `step` of `steps` (from 0): a half cosine from `learning_rate` down to
@@ -358,8 +344,7 @@ mod tests {
             used.iter().sum::<f64>() / used.len() as f64
         };
         assert!((average - plain(&|s| (s.base + forward(&net, s) - s.target).abs())).abs() < 1e-9);
-        let bias: Vec<_> = (0..=60).filter_map(|m| report.bias(m)).collect();
-        let mean_bias = bias.iter().sum::<f64>() / bias.len() as f64;
+        let mean_bias = report.mean_bias(0..=60).unwrap();
         assert!((mean_bias - plain(&|s| s.base + forward(&net, s) - s.target)).abs() < 1e-9);
     }
 

@@ -207,13 +207,9 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
             outln!("{m:>4} {:>10} {mae:>6.2} {bias:>+6.2}", report.by_move[m].0);
         }
     }
-    match report.average(20..=50) {
-        Some(avg) => {
-            let bias: Vec<f64> = (20..=50).filter_map(|m| report.bias(m)).collect();
-            let bias = bias.iter().sum::<f64>() / bias.len() as f64;
-            outln!("mean MAE over moves 20-50: {avg:.2} discs (mean bias {bias:+.2})");
-        }
-        None => outln!("no positions between moves 20 and 50"),
+    match (report.average(20..=50), report.mean_bias(20..=50)) {
+        (Some(avg), Some(bias)) => outln!("mean MAE over moves 20-50: {avg:.2} discs (mean bias {bias:+.2})"),
+        _ => outln!("no positions between moves 20 and 50"),
     }
     Ok(ExitCode::SUCCESS)
 }
