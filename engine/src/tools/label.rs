@@ -280,6 +280,34 @@ pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport
     }))
 }
 
+/// Compares a midgame search of each labelled position at `depth` (single-threaded, a cleared table per position, as
+/// [`label_games`]) with its label: how much of a static evaluation's gain a search keeps. `depth` 0 is the static
+/// evaluation rounded as the search rounds it.
+#[must_use]
+pub fn search_error(
+    weights: &Arc<Weights>,
+    labels: &[(Board, i32)],
+    depth: u8,
+    selectivity: Selectivity,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> MaeReport {
+    let done = AtomicUsize::new(0);
+    let errors: Vec<(usize, f64)> = labels
+        .par_iter()
+        .map_init(
+            || MidgameSearch::new(Arc::clone(weights), LabelSpec::default().hash_level),
+            |search, &(board, label)| {
+                search.clear();
+                let position = Position { board, side_to_move: crate::board::Color::Black };
+                let score = search.search(&position, depth, selectivity, &mut |_| {}).score;
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, labels.len());
+                ((64 - board.empty_count() as usize).saturating_sub(4), f64::from(score - label))
+            },
+        )
+        .collect();
+    MaeReport::from_errors(errors)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,5 +388,32 @@ mod tests {
         assert_eq!(report.bias(60), Some(2.0));
         assert_eq!(report.average(20..=50), Some(3.0));
         assert_eq!(report.mean_bias(20..=50), Some(-1.0));
+    }
+
+    #[test]
+    fn a_search_to_the_end_has_no_error_against_exact_labels() {
+        let weights = Arc::new(Weights::zero());
+        let mut seed = 7usize;
+        let mut pick = |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        let boards: Vec<Board> =
+            (0..12).map(|_| Board::INITIAL.after_random_moves(52, &mut pick)).filter(Board::has_moves).collect();
+        assert!(boards.len() >= 6, "enough late positions: {}", boards.len());
+        let solver = single_solver(&weights, 12).unwrap();
+        let labels: Vec<(Board, i32)> = boards
+            .iter()
+            .map(|b| {
+                solver.clear();
+                (*b, solver.solve(b, SolveMode::Exact).score)
+            })
+            .collect();
+        let exact = search_error(&weights, &labels, 60, Selectivity::Exact, &|_, _| {});
+        assert_eq!(exact.by_move.iter().map(|e| e.0).sum::<usize>(), labels.len());
+        assert!(exact.by_move.iter().all(|e| e.1 == 0.0), "{exact:?}");
+        // A one-ply search with an evaluation of zero (only the disc count) is wrong somewhere.
+        let shallow = search_error(&weights, &labels, 1, Selectivity::Exact, &|_, _| {});
+        assert!(shallow.average(0..=60).unwrap() > 0.0);
     }
 }

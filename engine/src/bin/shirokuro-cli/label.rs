@@ -12,7 +12,7 @@ use shirokuro_engine::eval::{Evaluator, Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::position::Position;
-use shirokuro_engine::tools::label::{LabelSpec, evaluation_error, label_games};
+use shirokuro_engine::tools::label::{LabelSpec, evaluation_error, label_games, search_error};
 use shirokuro_engine::tools::net::{encode, net_error};
 
 /// Options of `label`.
@@ -161,6 +161,16 @@ pub struct ErrorArgs {
     /// measure the average of several networks' outputs (of one bucket count).
     #[arg(long)]
     net: Vec<PathBuf>,
+    /// Measure a midgame search of each position at this depth instead of the static evaluation (one network at
+    /// most): how much of an evaluation's gain survives a search. 0 = the static evaluation.
+    #[arg(long, default_value_t = 0)]
+    depth: u8,
+    /// Selectivity index of that search (0 = 74 % … 6 = 100 %).
+    #[arg(long, default_value_t = 2)]
+    selectivity: u8,
+    /// Worker threads of that search (default: all cores).
+    #[arg(long, short, value_parser = crate::limits::threads)]
+    threads: Option<usize>,
 }
 
 /// Every labelled position of the files (`board64 X score` lines), side to move's view; the first bad line is an
@@ -186,7 +196,23 @@ pub fn read_labels(paths: &[PathBuf]) -> Result<Vec<(Board, i32)>, String> {
 pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
     let weights = load_weights(args.weights.as_ref())?;
     let labels = read_labels(&args.labels)?;
-    let report = if args.net.is_empty() {
+    let report = if args.depth > 0 {
+        if args.net.len() > 1 {
+            return Err("a search takes one network (--net once)".to_string());
+        }
+        let selectivity = Selectivity::from_index(args.selectivity)
+            .ok_or_else(|| format!("--selectivity {} is not 0–6", args.selectivity))?;
+        let weights = Arc::new(with_net(weights, args.net.first())?);
+        let start = Instant::now();
+        let (pool, _) = crate::limits::pool(args.threads)?;
+        pool.install(|| {
+            search_error(&weights, &labels, args.depth, selectivity, &|done, total| {
+                if done % 5000 == 0 || done == total {
+                    errln!("{done}/{total} positions searched ({:.0} s)", start.elapsed().as_secs_f64());
+                }
+            })
+        })
+    } else if args.net.is_empty() {
         evaluation_error(&weights, &labels)
     } else {
         let nets = args
