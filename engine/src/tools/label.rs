@@ -281,8 +281,7 @@ pub fn evaluation_error(weights: &Weights, labels: &[(Board, i32)]) -> MaeReport
 }
 
 /// Compares a midgame search of each labelled position at `depth` (single-threaded, a cleared table per position, as
-/// [`label_games`]) with its label: how much of a static evaluation's gain a search keeps. `depth` 0 is the static
-/// evaluation rounded as the search rounds it.
+/// [`label_games`]) with its label: how much of a static evaluation's gain a search keeps.
 #[must_use]
 pub fn search_error(
     weights: &Arc<Weights>,
@@ -393,11 +392,8 @@ mod tests {
     #[test]
     fn a_search_to_the_end_has_no_error_against_exact_labels() {
         let weights = Arc::new(Weights::zero());
-        let mut seed = 7usize;
-        let mut pick = |n: usize| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % n
-        };
+        let mut rng = GameRng::for_game(7, 0);
+        let mut pick = |n: usize| rng.below(n);
         let boards: Vec<Board> =
             (0..12).map(|_| Board::INITIAL.after_random_moves(52, &mut pick)).filter(Board::has_moves).collect();
         assert!(boards.len() >= 6, "enough late positions: {}", boards.len());
