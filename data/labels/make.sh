@@ -20,6 +20,8 @@
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
 #   deepx     tx-d14 (after corpus2): the same on the games of batches 28-34 (7 chunks)
 #   deep2     tr-d14b: four other positions a game of batches 0-26, as deep (other seeds; 27 chunks)
+#   netdeep   tr-n14: four positions a game between moves 24 and 37 of batches 0-26, searched to depth 14 with the
+#             network data/nets/n32b2x.net (27 chunks, about 6 minutes of 2 cores each)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-/tmp/lab}
@@ -138,11 +140,14 @@ step_cut21() {
     export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
 }
 
-# deep_set NAME DIR SEEDBASE OUT: depth-14 values (labelled as the self-play validation set is, but by eval-2) of 4
-# positions a game on $LAB/NAME-games.txt, in chunks of 1,000 games (DIR/NAME-NN, seed SEEDBASE + NN) so that a stop
-# loses one chunk at most; OUT is all chunks in order, made when the last is done.
+# deep_set NAME DIR SEEDBASE OUT [LABEL ARGS...]: depth-14 values (labelled as the self-play validation set is, but by
+# eval-2) of 4 positions a game on $LAB/NAME-games.txt, in chunks of 1,000 games (DIR/NAME-NN, seed SEEDBASE + NN) so
+# that a stop loses one chunk at most; OUT is all chunks in order, made when the last is done. LABEL ARGS replace the
+# positions' disc range (default 20-56) or add to the search (a network).
 deep_set() {
-    local name=$1 dir=$2 seed=$3 out=$4
+    local name=$1 dir=$2 seed=$3 out=$4; shift 4
+    local extra=("$@")
+    [ ${#extra[@]} -gt 0 ] || extra=(--min-discs 20 --max-discs 56)
     local games="$LAB/$name-games.txt"
     [ -s "$out" ] && { log "have $out"; return; }
     local count; count=$(wc -l < "$games")
@@ -151,8 +156,8 @@ deep_set() {
     for i in $(seq 0 $((chunks - 1))); do
         local part; part=$(printf '%s/%s-%02d' "$dir" "$name" "$i")
         [ -s "$part-games.txt" ] || sed -n "$((i * 1000 + 1)),$(((i + 1) * 1000))p" "$games" > "$part-games.txt"
-        make_label "$part.txt" --records "$part-games.txt" --per-game 4 --min-discs 20 --max-discs 56 --depth 14 \
-            --selectivity 2 --exact-empties 22 --seed $((seed + i)) --weights $W2
+        make_label "$part.txt" --records "$part-games.txt" --per-game 4 --depth 14 --selectivity 2 \
+            --exact-empties 22 --seed $((seed + i)) --weights $W2 "${extra[@]}"
     done
     for i in $(seq 0 $((chunks - 1))); do cat "$(printf '%s/%s-%02d.txt' "$dir" "$name" "$i")"; done > "$out.part"
     mv "$out.part" "$out"
@@ -162,6 +167,12 @@ deep_set() {
 step_deep() { step_corpus; deep_set tr "$LAB/deep" 300 "$LAB/tr-d14.txt"; }
 step_deepx() { step_corpus2; deep_set tx "$LAB/deepx" 400 "$LAB/tx-d14.txt"; }
 step_deep2() { step_corpus; deep_set tr "$LAB/deep2" 500 "$LAB/tr-d14b.txt"; }
+# Moves 24-37 (28-41 discs) searched with the network data/nets/n32b2x.net added to eval-2: the searches' leaves lie
+# at moves 38-51, where the network is much better than eval-2 (docs/training.md "Forty-second session").
+step_netdeep() {
+    step_corpus
+    deep_set tr "$LAB/netdeep" 600 "$LAB/tr-n14.txt" --min-discs 28 --max-discs 41 --net data/nets/n32b2x.net
+}
 
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 deep deepx deep2)
@@ -177,7 +188,8 @@ for s in "${steps[@]}"; do
         deep) step_deep ;;
         deepx) step_deepx ;;
         deep2) step_deep2 ;;
-        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2)" >&2; exit 2 ;;
+        netdeep) step_netdeep ;;
+        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2 netdeep)" >&2; exit 2 ;;
     esac
 done
 log "all done: ${steps[*]}"

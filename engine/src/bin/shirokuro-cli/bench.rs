@@ -27,8 +27,8 @@ pub struct Args {
     depth: u8,
     /// Selectivity index (0 = 74 % … 6 = 100 %, Egaroucid's numbering); default 6 for the midgame bench, 3 (98 %)
     /// for the selective-endgame bench.
-    #[arg(long, requires = "search")]
-    selectivity: Option<u8>,
+    #[arg(long, requires = "search", value_parser = crate::limits::selectivity)]
+    selectivity: Option<Selectivity>,
     /// Search threads.
     #[arg(long, short, default_value_t = 1, requires = "search", value_parser = crate::limits::threads)]
     threads: usize,
@@ -46,8 +46,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let result = if args.midgame || args.selective_end {
-        let index = args.selectivity.unwrap_or(if args.midgame { 6 } else { 3 });
-        let selectivity = Selectivity::from_index(index).ok_or_else(|| format!("--selectivity {index} is not 0–6"))?;
+        let selectivity = args.selectivity.unwrap_or(if args.midgame { Selectivity::Exact } else { Selectivity::P98 });
         let weights = Arc::new(
             match &args.weights {
                 Some(path) => weights::load(path),

@@ -40,8 +40,8 @@ pub struct Args {
     #[arg(long, default_value_t = 10)]
     depth: u8,
     /// Selectivity index of the labelling search (0 = 74 % … 6 = 100 %).
-    #[arg(long, default_value_t = 2)]
-    selectivity: u8,
+    #[arg(long, default_value = "2", value_parser = crate::limits::selectivity)]
+    selectivity: Selectivity,
     /// Positions with at most this many empties are solved exactly.
     #[arg(long, default_value_t = 16)]
     exact_empties: u32,
@@ -55,6 +55,9 @@ pub struct Args {
     /// Evaluation weights of the labelling search (default: the shipped weights).
     #[arg(long)]
     weights: Option<PathBuf>,
+    /// A network (from `train-net`) added to the labelling search's evaluation: labels searched with it.
+    #[arg(long)]
+    net: Option<PathBuf>,
     /// Worker threads (default: all cores).
     #[arg(long, short, value_parser = crate::limits::threads)]
     threads: Option<usize>,
@@ -74,6 +77,15 @@ pub fn with_net(mut weights: Weights, net: Option<&PathBuf>) -> Result<Weights, 
         weights.net = Some(Arc::new(shirokuro_engine::eval::net::Net::load(path).map_err(|e| e.to_string())?));
     }
     Ok(weights)
+}
+
+/// The progress line of a long labelling or searching run: every 5,000 positions and at the end, on stderr.
+fn progress(done_verb: &'static str, start: Instant) -> impl Fn(usize, usize) + Sync {
+    move |done, total| {
+        if done % 5000 == 0 || done == total {
+            errln!("{done}/{total} positions {done_verb} ({:.0} s)", start.elapsed().as_secs_f64());
+        }
+    }
 }
 
 /// Every game of the record files (the first `max_games` of each, 0 = all) as its sequence of positions.
@@ -106,29 +118,21 @@ pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Positio
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = Instant::now();
-    let weights = Arc::new(load_weights(args.weights.as_ref())?);
-    let selectivity = Selectivity::from_index(args.selectivity)
-        .ok_or_else(|| format!("--selectivity {} is not 0–6", args.selectivity))?;
+    let weights = Arc::new(with_net(load_weights(args.weights.as_ref())?, args.net.as_ref())?);
     let games = read_games(&args.records, args.max_games)?;
     outln!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
     let spec = LabelSpec {
         per_game: args.per_game,
         discs: args.min_discs..=args.max_discs,
         depth: args.depth,
-        selectivity,
+        selectivity: args.selectivity,
         exact_empties: args.exact_empties,
         seed: args.seed,
         random_moves: args.random_moves,
         ..LabelSpec::default()
     };
     let (pool, _) = crate::limits::pool(args.threads)?;
-    let labelled = pool.install(|| {
-        label_games(&games, &weights, &spec, &|done, total| {
-            if done % 5000 == 0 || done == total {
-                errln!("{done}/{total} positions labelled ({:.0} s)", start.elapsed().as_secs_f64());
-            }
-        })
-    });
+    let labelled = pool.install(|| label_games(&games, &weights, &spec, &progress("labelled", start)));
     let mut text = String::with_capacity(labelled.len() * 72);
     for l in &labelled {
         text.push_str(&l.to_line());
@@ -166,8 +170,8 @@ pub struct ErrorArgs {
     #[arg(long, default_value_t = 0)]
     depth: u8,
     /// Selectivity index of that search (0 = 74 % … 6 = 100 %).
-    #[arg(long, default_value_t = 2)]
-    selectivity: u8,
+    #[arg(long, default_value = "2", value_parser = crate::limits::selectivity)]
+    selectivity: Selectivity,
     /// Worker threads of that search (default: all cores).
     #[arg(long, short, value_parser = crate::limits::threads)]
     threads: Option<usize>,
@@ -200,18 +204,10 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
         if args.net.len() > 1 {
             return Err("a search takes one network (--net once)".to_string());
         }
-        let selectivity = Selectivity::from_index(args.selectivity)
-            .ok_or_else(|| format!("--selectivity {} is not 0–6", args.selectivity))?;
         let weights = Arc::new(with_net(weights, args.net.first())?);
         let start = Instant::now();
         let (pool, _) = crate::limits::pool(args.threads)?;
-        pool.install(|| {
-            search_error(&weights, &labels, args.depth, selectivity, &|done, total| {
-                if done % 5000 == 0 || done == total {
-                    errln!("{done}/{total} positions searched ({:.0} s)", start.elapsed().as_secs_f64());
-                }
-            })
-        })
+        pool.install(|| search_error(&weights, &labels, args.depth, args.selectivity, &progress("searched", start)))
     } else if args.net.is_empty() {
         evaluation_error(&weights, &labels)
     } else {

@@ -45,6 +45,15 @@ pub fn hash_level(text: &str) -> Result<u8, String> {
     Ok(level)
 }
 
+/// `--selectivity`: Egaroucid's index, 0 (74 %) to 6 (100 %).
+pub fn selectivity(text: &str) -> Result<shirokuro_engine::level::Selectivity, String> {
+    text.trim()
+        .parse::<u8>()
+        .ok()
+        .and_then(shirokuro_engine::level::Selectivity::from_index)
+        .ok_or_else(|| format!("{text:?}: the selectivity is 0 (74 %) to 6 (100 %)"))
+}
+
 /// Parses a search plan (`match --plan-a`, `level-profile --plan`): `15@74;27@98,24@99,22@100`.
 pub fn level_plan(text: &str) -> Result<shirokuro_engine::level::LevelPlan, String> {
     text.parse().map_err(|e: shirokuro_engine::level::LevelPlanError| e.to_string())
@@ -55,7 +64,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn threads_and_hash_levels_out_of_range_are_refused_with_the_range() {
+    fn threads_hash_levels_and_selectivities_out_of_range_are_refused_with_the_range() {
         assert_eq!(threads("2"), Ok(2));
         for bad in ["0", "100000", "-1", "many"] {
             let error = threads(bad).unwrap_err();
@@ -65,6 +74,12 @@ mod tests {
         for bad in ["9", "31", "32", "255", "x"] {
             let error = hash_level(bad).unwrap_err();
             assert!(error.contains("10 to 30"), "{bad}: {error}");
+        }
+        assert_eq!(selectivity("2"), Ok(shirokuro_engine::level::Selectivity::P93));
+        assert_eq!(selectivity(" 6"), Ok(shirokuro_engine::level::Selectivity::Exact));
+        for bad in ["7", "-1", "98", ""] {
+            let error = selectivity(bad).unwrap_err();
+            assert!(error.contains("0 (74 %) to 6 (100 %)"), "{bad}: {error}");
         }
     }
 }
