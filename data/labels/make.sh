@@ -20,6 +20,7 @@
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
 #   deepx     tx-d14 (after corpus2): the same on the games of batches 28-34 (7 chunks)
 #   deep2     tr-d14b: four other positions a game of batches 0-26, as deep (other seeds; 27 chunks)
+#   homid     val-ho-mid: moves 20-39 of the held-out batch with their games' results (after corpus; seconds)
 #   netdeep   tr-n14: four positions a game between moves 24 and 37 of batches 0-26, searched to depth 14 with the
 #             network data/nets/n32b2x.net (27 chunks, about 6 minutes of 2 cores each)
 set -euo pipefail
@@ -167,6 +168,16 @@ deep_set() {
 step_deep() { step_corpus; deep_set tr "$LAB/deep" 300 "$LAB/tr-d14.txt"; }
 step_deepx() { step_corpus2; deep_set tx "$LAB/deepx" 400 "$LAB/tx-d14.txt"; }
 step_deep2() { step_corpus; deep_set tr "$LAB/deep2" 500 "$LAB/tr-d14b.txt"; }
+# A lean-free midgame reference: every fifth engine position between moves 20 and 39 of the held-out batch 27, with
+# its game's final result (exact from 20 empties on; noisy, but no evaluation's family): 4,000 positions.
+step_homid() {
+    step_corpus
+    [ -s "$LAB/val-ho-mid.txt" ] && { log "have $LAB/val-ho-mid.txt"; return; }
+    awk '{b=$1; e=gsub(/-/,"-",b); m=60-e; if (m>=20 && m<=39 && NR%5==0) print}' "$LAB/ho-res.txt" > "$LAB/val-ho-mid.txt.part"
+    mv "$LAB/val-ho-mid.txt.part" "$LAB/val-ho-mid.txt"
+    log "done $LAB/val-ho-mid.txt ($(wc -l < "$LAB/val-ho-mid.txt") labels)"
+}
+
 # Moves 24-37 (28-41 discs) searched with the network data/nets/n32b2x.net added to eval-2: the searches' leaves lie
 # at moves 38-51, where the network is much better than eval-2 (docs/training.md "Forty-second session").
 step_netdeep() {
@@ -175,7 +186,7 @@ step_netdeep() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 deep deepx deep2)
+[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 homid deep deepx deep2)
 for s in "${steps[@]}"; do
     case $s in
         val) step_val ;;
@@ -188,8 +199,10 @@ for s in "${steps[@]}"; do
         deep) step_deep ;;
         deepx) step_deepx ;;
         deep2) step_deep2 ;;
+        homid) step_homid ;;
         netdeep) step_netdeep ;;
-        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2 netdeep)" >&2; exit 2 ;;
+        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2 homid netdeep)" >&2
+           exit 2 ;;
     esac
 done
 log "all done: ${steps[*]}"
