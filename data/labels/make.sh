@@ -22,7 +22,7 @@
 #   deep2     tr-d14b: four other positions a game of batches 0-26, as deep (other seeds; 27 chunks)
 #   homid     val-ho-mid: moves 20-39 of the held-out batch with their games' results (after corpus; seconds)
 #   netdeep   tr-n14: four positions a game between moves 24 and 37 of batches 0-26, searched to depth 14 with the
-#             network data/nets/n32b2x.net (27 chunks, about 6 minutes of 2 cores each)
+#             network data/nets/n32b2x.net (27 chunks, about 7 minutes of 2 cores each)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-/tmp/lab}
@@ -33,7 +33,10 @@ W2=resources/eval/shirokuro-eval-2.skw
 CORPUS=data/selfplay/l10-r10-19
 THREADS=${THREADS:-2}
 mkdir -p "$LAB"
-[ -x "$B" ] || { echo "make.sh: $B not found; build it: cargo build --release -p shirokuro-engine --bin shirokuro-cli" >&2; exit 1; }
+if [ ! -x "$B" ]; then
+    echo "make.sh: $B not found; build it: cargo build --release -p shirokuro-engine --bin shirokuro-cli" >&2
+    exit 1
+fi
 
 log() { echo "$(date -u +%H:%M:%S) $*"; }
 
@@ -173,7 +176,9 @@ step_deep2() { step_corpus; deep_set tr "$LAB/deep2" 500 "$LAB/tr-d14b.txt"; }
 step_homid() {
     step_corpus
     [ -s "$LAB/val-ho-mid.txt" ] && { log "have $LAB/val-ho-mid.txt"; return; }
-    awk '{b=$1; e=gsub(/-/,"-",b); m=60-e; if (m>=20 && m<=39 && NR%5==0) print}' "$LAB/ho-res.txt" > "$LAB/val-ho-mid.txt.part"
+    # A label line starts with the board (64 squares, '-' empty); its move number is 60 minus the empties.
+    awk '{b=$1; e=gsub(/-/,"-",b); m=60-e; if (m>=20 && m<=39 && NR%5==0) print}' "$LAB/ho-res.txt" \
+        > "$LAB/val-ho-mid.txt.part"
     mv "$LAB/val-ho-mid.txt.part" "$LAB/val-ho-mid.txt"
     log "done $LAB/val-ho-mid.txt ($(wc -l < "$LAB/val-ho-mid.txt") labels)"
 }
