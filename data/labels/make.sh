@@ -23,6 +23,7 @@
 #   homid     val-ho-mid: moves 20-39 of the held-out batch with their games' results (after corpus; seconds)
 #   netdeep   tr-n14: four positions a game between moves 24 and 37 of batches 0-26, searched to depth 14 with the
 #             network data/nets/n32b2x.net (27 chunks, about 7 minutes of 2 cores each)
+#   netdeep2  tr-n14b: four more positions of the same games and range (the picks after netdeep's), as netdeep
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-/tmp/lab}
@@ -189,6 +190,11 @@ step_netdeep() {
     step_corpus
     deep_set tr "$LAB/netdeep" 600 "$LAB/tr-n14.txt" --min-discs 28 --max-discs 41 --net data/nets/n32b2x.net
 }
+# The same seeds as netdeep, past its four picks a game: new positions, none labelled twice.
+step_netdeep2() {
+    step_corpus
+    deep_set tr "$LAB/netdeep2" 600 "$LAB/tr-n14b.txt" --min-discs 28 --max-discs 41 --net data/nets/n32b2x.net --skip 4
+}
 
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 homid deep deepx deep2)
@@ -206,7 +212,9 @@ for s in "${steps[@]}"; do
         deep2) step_deep2 ;;
         homid) step_homid ;;
         netdeep) step_netdeep ;;
-        *) echo "make.sh: unknown step $s (val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2 homid netdeep)" >&2
+        netdeep2) step_netdeep2 ;;
+        *) echo "make.sh: unknown step $s" \
+                "(val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
            exit 2 ;;
     esac
 done

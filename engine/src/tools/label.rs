@@ -34,6 +34,9 @@ pub struct LabelSpec {
     pub exact_empties: u32,
     /// Sampling seed.
     pub seed: u64,
+    /// The first this many positions the game's generator picks are passed over: they are the ones a run with this
+    /// `per_game` and the same seed labelled, so a later run adds new positions of the same games.
+    pub skip: usize,
     /// Table size of each search.
     pub hash_level: u8,
     /// Each sampled position is moved on by 0 to this many random legal moves before it is labelled, so the labels
@@ -50,6 +53,7 @@ impl Default for LabelSpec {
             selectivity: Selectivity::P93,
             exact_empties: 16,
             seed: 1,
+            skip: 0,
             hash_level: 18,
             random_moves: 0,
         }
@@ -89,7 +93,7 @@ impl Labelled {
 }
 
 /// The positions of game `index` to label: up to `per_game` distinct plies with a legal move and a disc count in
-/// range, chosen with the game's own generator.
+/// range, chosen with the game's own generator after its first `skip` choices.
 fn pick(line: &[Position], index: usize, spec: &LabelSpec) -> Vec<Board> {
     let mut candidates: Vec<Board> = line
         .iter()
@@ -98,12 +102,12 @@ fn pick(line: &[Position], index: usize, spec: &LabelSpec) -> Vec<Board> {
         .collect();
     let mut rng = GameRng::for_game(spec.seed, index as u64);
     let mut chosen = Vec::new();
-    while chosen.len() < spec.per_game && !candidates.is_empty() {
+    while chosen.len() < spec.skip + spec.per_game && !candidates.is_empty() {
         let board = candidates.swap_remove(rng.below(candidates.len()));
         let steps = rng.below(spec.random_moves as usize + 1);
         chosen.push(random_walk(board, steps, &mut rng));
     }
-    chosen
+    chosen.split_off(spec.skip.min(chosen.len()))
 }
 
 /// `board` moved on by up to `steps` random legal moves (passing when forced), stopping early rather than reach a
@@ -367,6 +371,27 @@ mod tests {
             }
         }
         assert!(off_track > 60, "most positions leave the game: {off_track} of 120");
+    }
+
+    #[test]
+    fn skipping_the_first_picks_gives_the_next_positions_of_the_same_games() {
+        let tr = crate::notation::parse_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f6e7").unwrap();
+        let mut line = vec![tr.start];
+        for &mv in &tr.moves {
+            line.push(line.last().unwrap().play(mv).unwrap());
+        }
+        let first = LabelSpec { per_game: 4, ..LabelSpec::default() };
+        let next = LabelSpec { skip: 4, ..first.clone() };
+        let both = LabelSpec { per_game: 8, ..first.clone() };
+        for game in 0..10 {
+            let (a, b) = (pick(&line, game, &first), pick(&line, game, &next));
+            assert_eq!((a.len(), b.len()), (4, 4));
+            assert!(b.iter().all(|board| !a.contains(board)), "game {game}: the next four are new");
+            assert_eq!([a, b].concat(), pick(&line, game, &both));
+        }
+        // A game with fewer positions than are skipped gives none, not a panic.
+        let short = LabelSpec { skip: 40, ..first };
+        assert!(pick(&line, 0, &short).is_empty());
     }
 
     #[test]

@@ -48,6 +48,10 @@ pub struct Args {
     /// Sampling seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Pass over the first N positions of each game that the seed picks (those a run with `--per-game N` and the
+    /// same seed labelled), so that this run labels new positions of the same games.
+    #[arg(long, default_value_t = 0)]
+    skip: usize,
     /// Move each sampled position on by 0 to N random legal moves before labelling it (positions off the beaten
     /// track, as searches meet them).
     #[arg(long, default_value_t = 0)]
@@ -128,6 +132,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         selectivity: args.selectivity,
         exact_empties: args.exact_empties,
         seed: args.seed,
+        skip: args.skip,
         random_moves: args.random_moves,
         ..LabelSpec::default()
     };
