@@ -315,21 +315,20 @@ pub fn search_error(
 mod tests {
     use super::*;
 
+    /// The positions of a transcript's game, its start first.
+    fn line_of(transcript: &str) -> Vec<Position> {
+        let tr = crate::notation::parse_transcript(transcript).unwrap();
+        let mut line = vec![tr.start];
+        for &mv in &tr.moves {
+            line.push(line.last().unwrap().play(mv).unwrap());
+        }
+        line
+    }
+
     #[test]
     fn labels_are_deterministic_and_read_back() {
-        let games: Vec<Vec<Position>> = ["f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1", "f5f6e6f4e3c5c4e7c6e2f3d3"]
-            .iter()
-            .map(|t| {
-                let tr = crate::notation::parse_transcript(t).unwrap();
-                let mut line = vec![tr.start];
-                let mut p = tr.start;
-                for &mv in &tr.moves {
-                    p = p.play(mv).unwrap();
-                    line.push(p);
-                }
-                line
-            })
-            .collect();
+        let games: Vec<Vec<Position>> =
+            ["f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1", "f5f6e6f4e3c5c4e7c6e2f3d3"].map(line_of).to_vec();
         let weights = Arc::new(crate::eval::weights::bundled().unwrap());
         let spec = LabelSpec { per_game: 3, depth: 4, hash_level: 14, ..LabelSpec::default() };
         let a = label_games(&games, &weights, &spec, &|_, _| {});
@@ -353,11 +352,7 @@ mod tests {
 
     #[test]
     fn random_moves_lead_off_the_game_and_keep_a_legal_move() {
-        let tr = crate::notation::parse_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1").unwrap();
-        let mut line = vec![tr.start];
-        for &mv in &tr.moves {
-            line.push(line.last().unwrap().play(mv).unwrap());
-        }
+        let line = line_of("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1");
         let in_game: Vec<Board> = line.iter().map(|p| p.board).collect();
         let spec = LabelSpec { per_game: 6, random_moves: 5, ..LabelSpec::default() };
         let mut off_track = 0;
@@ -375,11 +370,7 @@ mod tests {
 
     #[test]
     fn skipping_the_first_picks_gives_the_next_positions_of_the_same_games() {
-        let tr = crate::notation::parse_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f6e7").unwrap();
-        let mut line = vec![tr.start];
-        for &mv in &tr.moves {
-            line.push(line.last().unwrap().play(mv).unwrap());
-        }
+        let line = line_of("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f6e7");
         let first = LabelSpec { per_game: 4, ..LabelSpec::default() };
         let next = LabelSpec { skip: 4, ..first.clone() };
         let both = LabelSpec { per_game: 8, ..first.clone() };
