@@ -28,6 +28,7 @@ pub struct GrowOptions {
     hash_level: u8,
     batches: Option<u32>,
     deadline: Option<Instant>,
+    first_batch: u32,
 }
 
 impl GrowOptions {
@@ -36,7 +37,7 @@ impl GrowOptions {
     #[must_use]
     pub fn new(weights: Arc<Weights>, series: Series, command: String) -> GrowOptions {
         let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        GrowOptions { weights, series, command, threads, hash_level: 18, batches: None, deadline: None }
+        GrowOptions { weights, series, command, threads, hash_level: 18, batches: None, deadline: None, first_batch: 0 }
     }
 
     /// Games played at once (each game's searches are single-threaded); at least 1.
@@ -64,6 +65,15 @@ impl GrowOptions {
     #[must_use]
     pub fn until(mut self, deadline: Instant) -> GrowOptions {
         self.deadline = Some(deadline);
+        self
+    }
+
+    /// Play only batches numbered `batch` or above: a new batch takes the lowest free number from there, and
+    /// unfinished batches below it are left as they are. Two machines can then grow one series apart (each batch's
+    /// seed is the series' base seed plus its number) and their batch files be put together in one folder.
+    #[must_use]
+    pub fn first_batch(mut self, batch: u32) -> GrowOptions {
+        self.first_batch = batch;
         self
     }
 
@@ -144,6 +154,9 @@ pub fn grow(
     let mut finished: BTreeSet<u32> = corpus.finished().into_iter().map(|file| file.batch).collect();
     let mut parts: BTreeSet<u32> = BTreeSet::new();
     for part in corpus.parts() {
+        if part.batch < options.first_batch {
+            continue;
+        }
         if finished.contains(&part.batch) {
             std::fs::remove_file(&part.path).map_err(CorpusError::io(&part.path, FileStep::Remove))?;
             on_event(GrowEvent::StaleRemoved { path: part.path });
@@ -166,7 +179,7 @@ pub fn grow(
         }
         let batch = match parts.pop_first() {
             Some(batch) => batch,
-            None => (0..=u32::MAX).find(|b| !finished.contains(b)).ok_or(CorpusError::Full)?,
+            None => (options.first_batch..=u32::MAX).find(|b| !finished.contains(b)).ok_or(CorpusError::Full)?,
         };
         let header = Header {
             series: options.series.clone(),

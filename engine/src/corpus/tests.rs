@@ -113,6 +113,41 @@ fn a_stopped_run_continues_where_it_stopped() {
 }
 
 #[test]
+fn a_first_batch_leaves_the_numbers_below_it_and_their_parts_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    // An unfinished batch 0, as a run on another machine leaves it.
+    let stop = AtomicBool::new(false);
+    let mut seen = 0;
+    let on_game = &mut |event| {
+        if let GrowEvent::Game { .. } = event {
+            seen += 1;
+            if seen == 2 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    };
+    let _report = grow(dir.path(), &options(6).batches(1).threads(1), on_game, &stop).unwrap();
+    let corpus = Corpus::open(dir.path()).unwrap();
+    let part = corpus.parts()[0].path.clone();
+    let before = std::fs::read(&part).unwrap();
+
+    let report = grow(dir.path(), &options(6).batches(2).first_batch(5), &mut |_| {}, &no_stop()).unwrap();
+    assert_eq!(report.finished, vec![5, 6]);
+    assert_eq!(std::fs::read(&part).unwrap(), before, "the part below the first batch is not touched");
+    for batch in [5, 6] {
+        let (header, games) = Corpus::open(dir.path()).unwrap().read_batch(batch).unwrap();
+        assert_eq!(header.seed(), 40 + u64::from(batch));
+        assert_eq!(lines(&games), expected(batch, 6));
+    }
+
+    // A run from 0 continues the part, then takes the free numbers from the bottom.
+    let report = grow(dir.path(), &options(6).batches(3), &mut |_| {}, &no_stop()).unwrap();
+    assert_eq!(report.finished, vec![0, 1, 2]);
+    let (_, games) = Corpus::open(dir.path()).unwrap().read_batch(0).unwrap();
+    assert_eq!(lines(&games), expected(0, 6));
+}
+
+#[test]
 fn a_damaged_end_of_the_batch_being_played_is_cut_off_and_played_again() {
     let dir = tempfile::tempdir().unwrap();
     let stop = AtomicBool::new(false);

@@ -97,6 +97,10 @@ struct GrowArgs {
     /// Start no game after this many hours (the games under way are finished and kept).
     #[arg(long)]
     hours: Option<f64>,
+    /// Number new batches from N on (the lowest free number from there) and leave unfinished batches below N
+    /// alone: a second machine grows the same series apart, and its batch files join the folder (default 0).
+    #[arg(long, value_name = "N")]
+    first_batch: Option<u32>,
     /// Games played at once (default: all cores); each game's searches are single-threaded.
     #[arg(long, short = 't', value_parser = crate::limits::threads)]
     threads: Option<usize>,
@@ -159,6 +163,9 @@ fn run_grow(args: &GrowArgs) -> Result<ExitCode, String> {
         GrowOptions::new(Arc::new(weights), series.clone(), command).threads(threads).hash_level(args.hash_level);
     if let Some(batches) = args.batches {
         options = options.batches(batches);
+    }
+    if let Some(first) = args.first_batch {
+        options = options.first_batch(first);
     }
     if let Some(hours) = args.hours {
         let hours = Duration::try_from_secs_f64(hours * 3600.0).map_err(|_| format!("--hours {hours}: not a time"))?;
