@@ -112,10 +112,40 @@ fn square_map() -> &'static SquareMap {
 /// Number of features (pattern placements) over all groups.
 pub const FEATURE_COUNT: usize = 46;
 
-/// Ternary indices of every feature, read with 0 = empty, 1 = black, 2 = white.
+/// [`FEATURE_COUNT`] rounded up to a whole number of 128-bit lanes of `u16`: the width of [`Features`]' update.
+const FEATURE_LANES: usize = 48;
+
+/// `square_deltas()[sq][f]`: what a black disc on `sq` adds to feature `f`'s index (3^(digits after `sq`) if `f`
+/// holds `sq`, else 0; a white disc adds twice as much). The lanes from [`FEATURE_COUNT`] on stay 0.
+fn square_deltas() -> &'static [[u16; FEATURE_LANES]; 64] {
+    static DELTAS: std::sync::OnceLock<[[u16; FEATURE_LANES]; 64]> = std::sync::OnceLock::new();
+    DELTAS.get_or_init(|| {
+        let map = square_map();
+        let mut deltas = [[0u16; FEATURE_LANES]; 64];
+        for (i, row) in deltas.iter_mut().enumerate() {
+            for &(f, power) in map.squares(Square::from_index(i as u8)) {
+                // 3^9 at most (MAX_LENGTH = 10).
+                row[f] = u16::try_from(power).unwrap_or(u16::MAX);
+            }
+        }
+        deltas
+    })
+}
+
+/// Adds `delta` to `to`, lane by lane (modulo 2^16; the caller keeps every lane's final value in range). A loop of a
+/// fixed length the compiler turns into whole-vector additions.
+#[inline(always)]
+fn add_lanes(to: &mut [u16; FEATURE_LANES], delta: &[u16; FEATURE_LANES]) {
+    for (a, &d) in to.iter_mut().zip(delta) {
+        *a = a.wrapping_add(d);
+    }
+}
+
+/// Ternary indices of every feature, read with 0 = empty, 1 = black, 2 = white (each below 3^10, so a `u16`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Features {
-    indices: [u32; FEATURE_COUNT],
+    /// The [`FEATURE_COUNT`] indices, then lanes that stay 0.
+    indices: [u16; FEATURE_LANES],
 }
 
 impl Features {
@@ -124,15 +154,11 @@ impl Features {
     pub fn new(black: Bitboard, white: Bitboard) -> Features {
         let map = square_map();
         debug_assert_eq!(map.count, FEATURE_COUNT);
-        let mut indices = [0u32; FEATURE_COUNT];
-        for sq in black {
+        let mut indices = [0u16; FEATURE_LANES];
+        for (sq, digit) in black.into_iter().map(|sq| (sq, 1)).chain(white.into_iter().map(|sq| (sq, 2))) {
             for &(f, power) in map.squares(sq) {
-                indices[f] += power;
-            }
-        }
-        for sq in white {
-            for &(f, power) in map.squares(sq) {
-                indices[f] += 2 * power;
+                // Each index stays below 3^10.
+                indices[f] += digit * power as u16;
             }
         }
         Features { indices }
@@ -140,27 +166,33 @@ impl Features {
 
     /// The indices, feature by feature (groups in [`pattern::groups`] order).
     #[must_use]
-    pub fn indices(&self) -> &[u32] {
-        &self.indices
+    pub fn indices(&self) -> &[u16] {
+        &self.indices[..FEATURE_COUNT]
     }
 
     /// Updates the indices for `mover` placing a disc on `square` and flipping `flips`.
+    #[inline(always)]
     pub fn play(&mut self, mover: Color, square: Square, flips: Bitboard) {
-        let map = square_map();
-        let digit = match mover {
-            Color::Black => 1,
-            Color::White => 2,
-        };
-        for &(f, power) in map.squares(square) {
-            self.indices[f] += digit * power;
-        }
+        let deltas = square_deltas();
+        // The flipped discs' deltas summed first, in registers, then one update of the indices.
+        let mut flipped = [0u16; FEATURE_LANES];
         for sq in flips {
-            for &(f, power) in map.squares(sq) {
-                // A flipped disc goes from 2 to 1 (Black moves) or from 1 to 2 (White moves).
-                match mover {
-                    Color::Black => self.indices[f] -= power,
-                    Color::White => self.indices[f] += power,
+            add_lanes(&mut flipped, &deltas[sq.index() as usize]);
+        }
+        let placed = &deltas[square.index() as usize];
+        match mover {
+            // The new disc adds 1 · 3^k; a flipped disc goes from 2 to 1: −3^k.
+            Color::Black => {
+                add_lanes(&mut self.indices, placed);
+                for (a, &d) in self.indices.iter_mut().zip(&flipped) {
+                    *a = a.wrapping_sub(d);
                 }
+            }
+            // The new disc adds 2 · 3^k; a flipped disc goes from 1 to 2: +3^k.
+            Color::White => {
+                add_lanes(&mut self.indices, placed);
+                add_lanes(&mut self.indices, placed);
+                add_lanes(&mut self.indices, &flipped);
             }
         }
     }
@@ -266,7 +298,7 @@ impl Weights {
             let first = map.offsets[g];
             for &index in &features.indices[first..first + group.features.len()] {
                 let index = match side {
-                    Color::Black => index,
+                    Color::Black => u32::from(index),
                     Color::White => swap[group.length][index as usize],
                 };
                 sum += i32::from(table[index as usize]);

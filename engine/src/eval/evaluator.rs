@@ -160,7 +160,7 @@ impl Evaluator {
         let table = &self.tables[2 * phase + view];
         let mut sum = i32::from(self.bias[phase]) + SCALE / 2;
         for (&index, &offset) in features.indices().iter().zip(&self.offsets) {
-            sum += i32::from(table[(offset + index) as usize]);
+            sum += i32::from(table[(offset + u32::from(index)) as usize]);
         }
         sum += i32::from(self.mobility[phase][(mobility as usize).min(MAX_MOBILITY)]);
         sum += i32::from(self.opponent_mobility[phase][(opponent_mobility as usize).min(MAX_MOBILITY)]);

@@ -169,7 +169,7 @@ impl Forward {
         let acc = &mut acc[..dim];
         acc.copy_from_slice(&self.bias[b * dim..(b + 1) * dim]);
         for (&index, &offset) in features.indices().iter().zip(offsets) {
-            let r = self.row_start(b, view, offset, index);
+            let r = self.row_start(b, view, offset, u32::from(index));
             for (a, &e) in acc.iter_mut().zip(&numbers[r..r + dim]) {
                 // Never wraps: `q` keeps every partial sum inside i16.
                 *a = a.wrapping_add(e);
@@ -286,7 +286,7 @@ mod avx2 {
             *a = unsafe { _mm256_loadu_si256(bias.as_ptr().add(16 * d).cast()) };
         }
         for (&index, &offset) in features.indices().iter().zip(offsets) {
-            let row = &numbers[net.row_start(b, view, offset, index)..][..dim];
+            let row = &numbers[net.row_start(b, view, offset, u32::from(index))..][..dim];
             for (d, a) in acc.iter_mut().enumerate() {
                 // SAFETY: `row` has `dim = 16 × D` numbers (the slice above is bounds-checked).
                 *a = _mm256_add_epi16(*a, unsafe { _mm256_loadu_si256(row.as_ptr().add(16 * d).cast::<__m256i>()) });
