@@ -116,6 +116,11 @@ macro_rules! midgame_kernel {
                 let flips = flip(sq, p, o);
                 let bit = 1u64 << sq;
                 let (np, no) = (o ^ flips, p ^ flips ^ bit);
+                if depth >= ORDER_EVAL_DEPTH {
+                    // The child probes the table when it is searched (depth 2 and more), and this node first when
+                    // it looks for a transposition cut-off: its bucket is fetched while the moves are scored.
+                    c.tt.prefetch(crate::board::hash_pair(np, no));
+                }
                 let score = if sq == u32::from(tt_move) {
                     i32::MAX
                 } else {
