@@ -21,7 +21,8 @@ if ! compgen -G "$DIR/batch-*.selfplay.gz" > /dev/null; then
     echo "lent-machine.sh: $DIR holds no finished batch: this script only extends a series" >&2
     exit 1
 fi
-if [ ! -x "$B" ]; then
+# A carried program that cannot run there (another system library) is rebuilt like a missing one.
+if ! "$B" --version > /dev/null 2>&1; then
     cargo build --release -p shirokuro-engine --bin shirokuro-cli
     B=target/release/shirokuro-cli
 fi
@@ -55,4 +56,5 @@ while :; do
     cp "$file" "$OUT/"
     echo "batch $batch: $last s on $threads threads ($(($(date +%s) - start)) s of $budget)"
 done
-"$B" corpus stats "$DIR" | head -n 3
+"$B" corpus stats "$DIR" > "$OUT/stats.txt"
+head -n 3 "$OUT/stats.txt"
