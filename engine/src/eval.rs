@@ -114,6 +114,8 @@ pub const FEATURE_COUNT: usize = 46;
 
 /// [`FEATURE_COUNT`] rounded up to a whole number of 128-bit lanes of `u16`: the width of [`Features`]' update.
 const FEATURE_LANES: usize = 48;
+// Every feature has a lane, and every index (below 3^MAX_LENGTH) fits one.
+const _: () = assert!(FEATURE_COUNT <= FEATURE_LANES && 3u32.pow(MAX_LENGTH as u32) <= 1 << 16);
 
 /// `square_deltas()[sq][f]`: what a black disc on `sq` adds to feature `f`'s index (3^(digits after `sq`) if `f`
 /// holds `sq`, else 0; a white disc adds twice as much). The lanes from [`FEATURE_COUNT`] on stay 0.
