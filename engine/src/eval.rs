@@ -117,8 +117,8 @@ const FEATURE_LANES: usize = 48;
 // Every feature has a lane, and every index (below 3^MAX_LENGTH) fits one.
 const _: () = assert!(FEATURE_COUNT <= FEATURE_LANES && 3u32.pow(MAX_LENGTH as u32) <= 1 << 16);
 
-/// `square_deltas()[sq][f]`: what a black disc on `sq` adds to feature `f`'s index (3^(digits after `sq`) if `f`
-/// holds `sq`, else 0; a white disc adds twice as much). The lanes from [`FEATURE_COUNT`] on stay 0.
+/// `square_deltas()[sq][f]`: one step of `sq`'s digit in feature `f`'s index (3^(digits after `sq`) if `f` holds `sq`,
+/// else 0). The lanes from [`FEATURE_COUNT`] on stay 0.
 fn square_deltas() -> &'static [[u16; FEATURE_LANES]; 64] {
     static DELTAS: std::sync::OnceLock<[[u16; FEATURE_LANES]; 64]> = std::sync::OnceLock::new();
     DELTAS.get_or_init(|| {
@@ -143,7 +143,13 @@ fn add_lanes(to: &mut [u16; FEATURE_LANES], delta: &[u16; FEATURE_LANES]) {
     }
 }
 
-/// Ternary indices of every feature, read with 0 = empty, 1 = black, 2 = white (each below 3^10, so a `u16`).
+/// Ternary indices of every feature in the search's reading: 0 = black, 1 = empty, 2 = white (each below 3^10, so a
+/// `u16`).
+///
+/// In this reading the same discs seen with the colours swapped spell `3^length − 1 − index` (every digit `d` becomes
+/// `2 − d`), so one table per phase serves both colours to move: White to move reads its feature's table from the
+/// end. The weights files, the trainers and [`Weights`] use the other reading (0 = empty, 1 = black, 2 = white):
+/// [`Features::pattern_indices`] gives it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Features {
     /// The [`FEATURE_COUNT`] indices, then lanes that stay 0.
@@ -157,7 +163,15 @@ impl Features {
         let map = square_map();
         debug_assert_eq!(map.count, FEATURE_COUNT);
         let mut indices = [0u16; FEATURE_LANES];
-        for (sq, digit) in black.into_iter().map(|sq| (sq, 1)).chain(white.into_iter().map(|sq| (sq, 2))) {
+        for i in 0..64u8 {
+            let sq = Square::from_index(i);
+            let digit = if black.contains(sq) {
+                0
+            } else if white.contains(sq) {
+                2
+            } else {
+                1
+            };
             for &(f, power) in map.squares(sq) {
                 // Each index stays below 3^10.
                 indices[f] += digit * power as u16;
@@ -166,10 +180,21 @@ impl Features {
         Features { indices }
     }
 
-    /// The indices, feature by feature (groups in [`pattern::groups`] order).
+    /// The indices in the search's reading (0 = black, 1 = empty, 2 = white), feature by feature (groups in
+    /// [`pattern::groups`] order).
     #[must_use]
     pub fn indices(&self) -> &[u16] {
         &self.indices[..FEATURE_COUNT]
+    }
+
+    /// The indices in the weights' reading (0 = empty, 1 = black, 2 = white), feature by feature: what a group's
+    /// table in [`Weights`] is indexed by.
+    #[must_use]
+    pub fn pattern_indices(&self) -> [u16; FEATURE_COUNT] {
+        let recode = recode_table();
+        let lengths = feature_lengths();
+        // Both readings of an index are below 3^10.
+        std::array::from_fn(|f| recode[lengths[f]][usize::from(self.indices[f])] as u16)
     }
 
     /// Updates the indices for `mover` placing a disc on `square` and flipping `flips`.
@@ -181,47 +206,77 @@ impl Features {
         for sq in flips {
             add_lanes(&mut flipped, &deltas[sq.index() as usize]);
         }
-        let placed = &deltas[square.index() as usize];
+        // The new disc's digit moves one step (from 1, empty), each flipped disc's two (between 0 and 2).
+        let mut change = deltas[square.index() as usize];
+        add_lanes(&mut change, &flipped);
+        add_lanes(&mut change, &flipped);
         match mover {
-            // The new disc adds 1 · 3^k; a flipped disc goes from 2 to 1: −3^k.
+            // Towards 0 (black).
             Color::Black => {
-                add_lanes(&mut self.indices, placed);
-                for (a, &d) in self.indices.iter_mut().zip(&flipped) {
+                for (a, &d) in self.indices.iter_mut().zip(&change) {
                     *a = a.wrapping_sub(d);
                 }
             }
-            // The new disc adds 2 · 3^k; a flipped disc goes from 1 to 2: +3^k.
-            Color::White => {
-                add_lanes(&mut self.indices, placed);
-                add_lanes(&mut self.indices, placed);
-                add_lanes(&mut self.indices, &flipped);
-            }
+            // Towards 2 (white).
+            Color::White => add_lanes(&mut self.indices, &change),
         }
     }
 }
 
-/// Swaps the digits 1 and 2 of a ternary index: the same discs seen from the other colour.
-fn swap_colors(index: u32, length: usize) -> u32 {
+/// The length of each feature's group, feature by feature.
+fn feature_lengths() -> &'static [usize; FEATURE_COUNT] {
+    static LENGTHS: std::sync::OnceLock<[usize; FEATURE_COUNT]> = std::sync::OnceLock::new();
+    LENGTHS.get_or_init(|| {
+        let mut lengths = [0; FEATURE_COUNT];
+        let all = groups().iter().flat_map(|g| std::iter::repeat_n(g.length, g.features.len()));
+        for (to, length) in lengths.iter_mut().zip(all) {
+            *to = length;
+        }
+        lengths
+    })
+}
+
+/// A ternary index of `length` digits with each digit `d` replaced by `map[d]`.
+fn map_digits(index: u32, length: usize, map: [u32; 3]) -> u32 {
     let mut digits = [0u32; MAX_LENGTH];
     let mut rest = index;
     for k in (0..length).rev() {
         digits[k] = rest % 3;
         rest /= 3;
     }
-    digits[..length].iter().fold(0, |acc, &d| acc * 3 + [0, 2, 1][d as usize])
+    digits[..length].iter().fold(0, |acc, &d| acc * 3 + map[d as usize])
+}
+
+/// Swaps the digits 1 and 2 of a ternary index in the weights' reading: the same discs seen from the other colour.
+fn swap_colors(index: u32, length: usize) -> u32 {
+    map_digits(index, length, [0, 2, 1])
+}
+
+/// Swaps the digits 0 and 1 of a ternary index: from the search's reading to the weights' and back.
+fn recode(index: u32, length: usize) -> u32 {
+    map_digits(index, length, [1, 0, 2])
+}
+
+/// `table[length][index] = f(index, length)` for every pattern length in use (empty for the others).
+fn digit_table(f: fn(u32, usize) -> u32) -> Vec<Vec<u32>> {
+    (0..=MAX_LENGTH)
+        .map(|length| {
+            let used = groups().iter().any(|g| g.length == length);
+            if used { (0..3u32.pow(length as u32)).map(|i| f(i, length)).collect() } else { Vec::new() }
+        })
+        .collect()
 }
 
 /// `swap_table()[length][index]` = [`swap_colors`]`(index, length)` for every pattern length in use.
 fn swap_table() -> &'static [Vec<u32>] {
     static TABLE: std::sync::OnceLock<Vec<Vec<u32>>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        (0..=MAX_LENGTH)
-            .map(|length| {
-                let used = groups().iter().any(|g| g.length == length);
-                if used { (0..3u32.pow(length as u32)).map(|i| swap_colors(i, length)).collect() } else { Vec::new() }
-            })
-            .collect()
-    })
+    TABLE.get_or_init(|| digit_table(swap_colors))
+}
+
+/// `recode_table()[length][index]` = [`recode`]`(index, length)` for every pattern length in use.
+fn recode_table() -> &'static [Vec<u32>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u32>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| digit_table(recode))
 }
 
 /// Evaluation weights, from the side to move's point of view ("1" digits = side to move after the colour swap).
@@ -295,10 +350,11 @@ impl Weights {
         let map = square_map();
         let mut sum = i32::from(self.bias[phase]);
         let swap = swap_table();
+        let indices = features.pattern_indices();
         for (g, group) in groups().iter().enumerate() {
             let table = &self.patterns[phase][g];
             let first = map.offsets[g];
-            for &index in &features.indices[first..first + group.features.len()] {
+            for &index in &indices[first..first + group.features.len()] {
                 let index = match side {
                     Color::Black => u32::from(index),
                     Color::White => swap[group.length][index as usize],

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use super::pattern::groups;
-use super::{FEATURE_COUNT, Features, SCALE, swap_table};
+use super::{FEATURE_COUNT, Features, SCALE, recode_table};
 use crate::board::Color;
 
 mod file;
@@ -156,17 +156,16 @@ impl Net {
     }
 
     /// The correction, in discs from the side to move's view, for a position with `discs` discs whose features
-    /// (Black's view) are `features` and whose side to move is `side`; `offsets` are the features' group starts
-    /// (as the evaluator's tables have them).
+    /// (Black's view) are `features` and whose side to move is `side`.
     #[must_use]
-    pub fn evaluate(&self, discs: u32, features: &Features, side: Color, offsets: &[u32; FEATURE_COUNT]) -> f32 {
-        self.forward.evaluate(discs, features, usize::from(side == Color::White), offsets)
+    pub fn evaluate(&self, discs: u32, features: &Features, side: Color) -> f32 {
+        self.forward.evaluate(discs, features, usize::from(side == Color::White))
     }
 
     /// [`evaluate`](Self::evaluate) in 1/[`SCALE`] discs, rounded to nearest (halves away from zero).
     #[must_use]
-    pub fn evaluate_scaled(&self, discs: u32, features: &Features, side: Color, offsets: &[u32; FEATURE_COUNT]) -> i32 {
-        let x = self.evaluate(discs, features, side, offsets) * SCALE as f32;
+    pub fn evaluate_scaled(&self, discs: u32, features: &Features, side: Color) -> i32 {
+        let x = self.evaluate(discs, features, side) * SCALE as f32;
         (x + 0.5f32.copysign(x)) as i32
     }
 

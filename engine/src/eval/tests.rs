@@ -97,6 +97,48 @@ fn evaluation_is_identical_on_all_eight_symmetries() {
     }
 }
 
+/// Both readings of the indices, spelt out digit by digit from the squares: the search's (0 black, 1 empty, 2 white),
+/// in which the colour swap is the mirror `3^length − 1 − index`, and the weights' (0 empty, 1 black, 2 white).
+#[test]
+fn the_two_readings_of_a_feature_spell_its_squares() {
+    let mut rng = StdRng::seed_from_u64(13);
+    let lengths: Vec<usize> = groups().iter().flat_map(|g| std::iter::repeat_n(g.length, g.features.len())).collect();
+    let squares: Vec<&Vec<Square>> = groups().iter().flat_map(|g| &g.features).collect();
+    for position in random_positions(&mut rng, 500) {
+        let (black, white) = (position.black(), position.white());
+        let features = Features::new(black, white);
+        let swapped = Features::new(white, black);
+        let pattern = features.pattern_indices();
+        for f in 0..FEATURE_COUNT {
+            let spell = |digit: fn(bool, bool) -> u16| {
+                squares[f].iter().fold(0u16, |acc, &sq| acc * 3 + digit(black.contains(sq), white.contains(sq)))
+            };
+            let search = spell(|b, w| {
+                if b {
+                    0
+                } else if w {
+                    2
+                } else {
+                    1
+                }
+            });
+            let weights = spell(|b, w| {
+                if b {
+                    1
+                } else if w {
+                    2
+                } else {
+                    0
+                }
+            });
+            assert_eq!(features.indices()[f], search, "feature {f}");
+            assert_eq!(pattern[f], weights, "feature {f}");
+            assert_eq!(u32::from(swapped.indices()[f]), 3u32.pow(lengths[f] as u32) - 1 - u32::from(search));
+            assert_eq!(u32::from(swapped.pattern_indices()[f]), swap_colors(u32::from(weights), lengths[f]));
+        }
+    }
+}
+
 #[test]
 fn colour_swap_is_an_involution() {
     for length in 4..=10 {

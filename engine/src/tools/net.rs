@@ -52,7 +52,7 @@ pub fn encode(labels: &[(Board, i32)], evaluator: &Evaluator, buckets: usize) ->
             let moves = (60 - board.empty_count()) as usize;
             let b = bucket(moves, buckets);
             let mut rows = [0u32; FEATURE_COUNT];
-            for (k, (&index, &g)) in features.indices().iter().zip(&off.feature_group).enumerate() {
+            for (k, (&index, &g)) in features.pattern_indices().iter().zip(&off.feature_group).enumerate() {
                 rows[k] = (b * off.total) as u32 + off.group_start[g] + off.canonical[g][index as usize];
             }
             let base = crate::tools::label::evaluate_scaled(evaluator, &board) as f32 / SCALE as f32;

@@ -204,7 +204,7 @@ fn encode(samples: &[(&Sample, f32)], layout: &Layout) -> Encoded {
     for &(s, weight) in samples {
         // Features read with the side to move as "black": the weights are from the side to move's point of view.
         let features = Features::new(s.board.player, s.board.opponent);
-        for (&index, &g) in features.indices().iter().zip(&feature_groups) {
+        for (&index, &g) in features.pattern_indices().iter().zip(&feature_groups) {
             params.push((layout.group_offsets[g] as u32) + layout.canonical[g][index as usize]);
         }
         let own = portable::moves(s.board.player.0, s.board.opponent.0).count_ones() as usize;

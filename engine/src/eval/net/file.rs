@@ -19,7 +19,7 @@ use flate2::Compression;
 use flate2::bufread::ZlibDecoder;
 use flate2::write::ZlibEncoder;
 
-use super::{MAX_DIM, MAX_HIDDEN, Net, NetShape, layout};
+use super::{MAX_DIM, MAX_HIDDEN, Net, NetShape, groups, layout, recode_table};
 
 const MAGIC: &[u8; 8] = b"SKNET02\n";
 const HEADER: usize = 8 + 6 * 4;
@@ -28,16 +28,18 @@ const HEADER: usize = 8 + 6 * 4;
 /// every index, about 1.5 times as many, and the trainer's floats twice that again).
 const MAX_ROW_NUMBERS: usize = 1 << 25;
 
-/// Every group's canonical indices (those that are their own canonical index), as row numbers within a bucket
-/// (computed once).
-fn canonical_rows() -> &'static [usize] {
-    static ROWS: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+/// Every group's canonical indices (those that are their own canonical index) in the weights' reading, as row numbers
+/// within a bucket: each with the row number where the search holds it (its index in the search's reading; computed
+/// once).
+fn canonical_rows() -> &'static [(usize, usize)] {
+    static ROWS: std::sync::OnceLock<Vec<(usize, usize)>> = std::sync::OnceLock::new();
     ROWS.get_or_init(|| {
-        let layout = layout();
+        let (layout, recode) = (layout(), recode_table());
         let mut rows = Vec::new();
-        for (g, canonical) in layout.canonical.iter().enumerate() {
+        for ((g, canonical), group) in layout.canonical.iter().enumerate().zip(groups()) {
             let start = layout.group_start[g] as usize;
-            rows.extend(canonical.iter().enumerate().filter(|&(i, &c)| c as usize == i).map(|(i, _)| start + i));
+            let own = canonical.iter().enumerate().filter(|&(i, &c)| c as usize == i);
+            rows.extend(own.map(|(i, _)| (start + i, start + recode[group.length][i] as usize)));
         }
         rows
     })
@@ -58,8 +60,8 @@ pub(super) fn write(net: &Net) -> std::io::Result<Vec<u8>> {
     let mut low = Vec::with_capacity(buckets * canonical.len() * dim);
     let mut high = Vec::with_capacity(low.capacity());
     for b in 0..buckets {
-        for &r in canonical {
-            let start = (b * total + r) * dim;
+        for &(_, at) in canonical {
+            let start = (b * total + at) * dim;
             for x in &numbers[start..start + dim] {
                 let [l, h] = x.to_le_bytes();
                 low.push(l);
@@ -131,7 +133,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
     // Every index's row: its canonical index's, in floats (n / q, which the forward pass rounds back to n).
     let total = layout.total;
     let mut slot = vec![0usize; total];
-    for (k, &r) in canonical.iter().enumerate() {
+    for (k, &(r, _)) in canonical.iter().enumerate() {
         slot[r] = k;
     }
     let mut embed = vec![0f32; buckets * total * dim];

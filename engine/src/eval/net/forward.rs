@@ -1,16 +1,15 @@
 //! The network's forward pass as the search runs it: integer embedding sums and a fused multiply-add layer.
 //!
-//! The rows are stored for every index of every group as Black to move sees it, so a feature's row is read at
-//! `offset + index` with no canonical-index table in between (White to move reads a small table of colour-swapped
-//! indices first); each row is one 64-byte cache line at 32 numbers. The rows are `i16` in 1/`q` where `q` is chosen so
+//! The rows are stored for every index of every group in the search's reading of the features ([`Features`]) as Black
+//! to move sees it, so a feature's row is read at `start + index` with no canonical-index table in between; White to
+//! move reads `end − index`, the colour swap of the index in that reading. Each row is one 64-byte cache line at 32
+//! numbers. The rows are `i16` in 1/`q` where `q` is chosen so
 //! that no sum of a bias and 46 rows can leave `i16` (wrapping adds are then exact). The hidden layer is `f32`,
 //! computed with fused multiply-adds in a fixed order, and the output's eight partial sums are added in a fixed tree:
 //! the portable code and the AVX2 code give the same bits, so a search gives the same nodes on every machine.
 #![allow(unsafe_code)]
 
-use super::{
-    FEATURE_COUNT, Features, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, groups, layout, swap_table,
-};
+use super::{FEATURE_COUNT, Features, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, layout, recode_table};
 
 /// One cache line of embedding numbers.
 #[repr(C, align(64))]
@@ -35,11 +34,13 @@ pub(crate) struct Forward {
     total: usize,
     /// The clip bound of the embedding sum: the rows are in 1/`q`.
     q: i16,
-    /// Bucket × total × dim numbers, back to back, in 1/`q`: the row of every index of every group as Black to move
-    /// sees it (the canonical index's row).
+    /// Bucket × total × dim numbers, back to back, in 1/`q`: the row of every index (search's reading) of every group
+    /// as Black to move sees it (the canonical index's row).
     rows: Vec<Line>,
-    /// `swapped[group start + index]`: the index with its colours swapped, which is how White to move sees it.
-    swapped: Vec<u16>,
+    /// Each feature's group start: Black to move reads the row at `starts[f] + index`.
+    starts: [u32; FEATURE_COUNT],
+    /// Each feature's group end (its last index): White to move reads the row at `mirrors[f] − index`.
+    mirrors: [u32; FEATURE_COUNT],
     /// Per bucket: the `dim` biases of the sum, in 1/`q`.
     bias: Vec<i16>,
     /// Per bucket: the hidden layer's weights transposed (`dim × hidden`), divided by `q`.
@@ -77,21 +78,25 @@ impl Forward {
         let dense = |b: usize| &dense[b * per..(b + 1) * per];
         let q = f32::from(q);
         let quantize = |x: f32| (x * q).round() as i16;
-        let swap = swap_table();
+        let recode = recode_table();
+        let lengths: Vec<usize> = super::groups().iter().map(|g| g.length).collect();
         let mut numbers = Vec::with_capacity(buckets * total * dim);
         for b in 0..buckets {
             for (g, canonical) in layout.canonical.iter().enumerate() {
                 let start = layout.group_start[g] as usize;
-                for &c in canonical {
-                    let row = b * total + start + c as usize;
+                // The search's index i is the weights' index recode(i), whose canonical index's row this is.
+                for &i in &recode[lengths[g]] {
+                    let row = b * total + start + canonical[i as usize] as usize;
                     numbers.extend(embed[row * dim..(row + 1) * dim].iter().map(|&x| quantize(x)));
                 }
             }
         }
         let rows = numbers.chunks(32).map(|c| Line(std::array::from_fn(|k| c.get(k).copied().unwrap_or(0)))).collect();
-        // 3^10 = 59,049 indices at most: they fit in u16.
-        let swapped =
-            groups().iter().flat_map(|group| swap[group.length][..group.size()].iter().map(|&i| i as u16)).collect();
+        let starts = std::array::from_fn(|f| layout.group_start[layout.feature_group[f]]);
+        let mirrors = std::array::from_fn(|f| {
+            let g = layout.feature_group[f];
+            layout.group_start[g] + 3u32.pow(lengths[g] as u32) - 1
+        });
         let b1_at = dim + hidden * dim;
         let mut w1 = vec![0f32; buckets * dim * hidden];
         for (b, t) in w1.chunks_exact_mut(dim * hidden).enumerate() {
@@ -109,7 +114,8 @@ impl Forward {
             total,
             q: q as i16,
             rows,
-            swapped,
+            starts,
+            mirrors,
             bias: (0..buckets).flat_map(|b| dense(b)[..dim].iter().map(|&x| quantize(x))).collect(),
             w1,
             b1: (0..buckets).flat_map(|b| dense(b)[b1_at..b1_at + hidden].to_vec()).collect(),
@@ -138,38 +144,39 @@ impl Forward {
         unsafe { std::slice::from_raw_parts(self.rows.as_ptr().cast::<i16>(), self.rows.len() * 32) }
     }
 
-    /// Where the row of a feature (its group's start `offset` and its `index` from Black's view) starts in
+    /// Where the row of feature `f` with `index` (search's reading, Black's view) starts in
     /// [`numbers`](Self::numbers), in bucket `b`, seen from `view`.
     #[inline]
-    fn row_start(&self, b: usize, view: usize, offset: u32, index: u32) -> usize {
-        let index = if view == 0 { index } else { u32::from(self.swapped[(offset + index) as usize]) };
-        (b * self.total + (offset + index) as usize) * self.dim
+    fn row_start(&self, b: usize, view: usize, f: usize, index: u16) -> usize {
+        let index = u32::from(index);
+        let at = if view == 0 { self.starts[f] + index } else { self.mirrors[f] - index };
+        (b * self.total + at as usize) * self.dim
     }
 
     /// The network's output in discs (side to move's view; `view` 0 for Black to move, 1 for White); see
     /// [`Net::evaluate`].
-    pub(crate) fn evaluate(&self, discs: u32, features: &Features, view: usize, offsets: &[u32; FEATURE_COUNT]) -> f32 {
+    pub(crate) fn evaluate(&self, discs: u32, features: &Features, view: usize) -> f32 {
         let b = bucket(discs.saturating_sub(4) as usize, self.buckets);
         match self.kernel {
-            Kernel::Portable => self.portable(b, features, view, offsets),
+            Kernel::Portable => self.portable(b, features, view),
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => {
                 // SAFETY: `Kernel::detect` chose Avx2 only where the CPU has AVX2 and FMA and the shape is one that
                 // `avx2::evaluate` handles.
-                unsafe { avx2::evaluate(self, b, features, view, offsets) }
+                unsafe { avx2::evaluate(self, b, features, view) }
             }
         }
     }
 
     /// The reference forward pass: what [`avx2::evaluate`] computes, bit for bit.
-    pub(crate) fn portable(&self, b: usize, features: &Features, view: usize, offsets: &[u32; FEATURE_COUNT]) -> f32 {
+    pub(crate) fn portable(&self, b: usize, features: &Features, view: usize) -> f32 {
         let (dim, hidden) = (self.dim, self.hidden);
         let numbers = self.numbers();
         let mut acc = [0i16; MAX_DIM];
         let acc = &mut acc[..dim];
         acc.copy_from_slice(&self.bias[b * dim..(b + 1) * dim]);
-        for (&index, &offset) in features.indices().iter().zip(offsets) {
-            let r = self.row_start(b, view, offset, u32::from(index));
+        for (f, &index) in features.indices().iter().enumerate() {
+            let r = self.row_start(b, view, f, index);
             for (a, &e) in acc.iter_mut().zip(&numbers[r..r + dim]) {
                 // Never wraps: `q` keeps every partial sum inside i16.
                 *a = a.wrapping_add(e);
@@ -229,7 +236,7 @@ mod avx2 {
         _mm256_setzero_ps, _mm256_setzero_si256, _mm256_storeu_ps,
     };
 
-    use super::{FEATURE_COUNT, Features, Forward, MAX_DIM, finish};
+    use super::{Features, Forward, MAX_DIM, finish};
 
     pub(super) fn is_supported() -> bool {
         is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
@@ -244,39 +251,27 @@ mod avx2 {
     ///
     /// # Safety
     /// The CPU must have AVX2 and FMA ([`is_supported`]) and the shape must be one that [`handles`] accepts.
-    pub(super) unsafe fn evaluate(
-        net: &Forward,
-        b: usize,
-        features: &Features,
-        view: usize,
-        offsets: &[u32; FEATURE_COUNT],
-    ) -> f32 {
+    pub(super) unsafe fn evaluate(net: &Forward, b: usize, features: &Features, view: usize) -> f32 {
         // SAFETY (all arms): the caller guarantees the CPU features; each arm's constants match the shape.
         unsafe {
             match (net.dim, net.hidden) {
-                (16, 16) => run::<1, 2>(net, b, features, view, offsets),
-                (16, 32) => run::<1, 4>(net, b, features, view, offsets),
-                (16, 64) => run::<1, 8>(net, b, features, view, offsets),
-                (32, 16) => run::<2, 2>(net, b, features, view, offsets),
-                (32, 32) => run::<2, 4>(net, b, features, view, offsets),
-                (32, 64) => run::<2, 8>(net, b, features, view, offsets),
-                (64, 16) => run::<4, 2>(net, b, features, view, offsets),
-                (64, 32) => run::<4, 4>(net, b, features, view, offsets),
-                (64, 64) => run::<4, 8>(net, b, features, view, offsets),
-                _ => net.portable(b, features, view, offsets),
+                (16, 16) => run::<1, 2>(net, b, features, view),
+                (16, 32) => run::<1, 4>(net, b, features, view),
+                (16, 64) => run::<1, 8>(net, b, features, view),
+                (32, 16) => run::<2, 2>(net, b, features, view),
+                (32, 32) => run::<2, 4>(net, b, features, view),
+                (32, 64) => run::<2, 8>(net, b, features, view),
+                (64, 16) => run::<4, 2>(net, b, features, view),
+                (64, 32) => run::<4, 4>(net, b, features, view),
+                (64, 64) => run::<4, 8>(net, b, features, view),
+                _ => net.portable(b, features, view),
             }
         }
     }
 
     /// The forward pass for `dim = 16 × D` and `hidden = 8 × H`.
     #[target_feature(enable = "avx2,fma")]
-    fn run<const D: usize, const H: usize>(
-        net: &Forward,
-        b: usize,
-        features: &Features,
-        view: usize,
-        offsets: &[u32; FEATURE_COUNT],
-    ) -> f32 {
+    fn run<const D: usize, const H: usize>(net: &Forward, b: usize, features: &Features, view: usize) -> f32 {
         let (dim, hidden) = (16 * D, 8 * H);
         let numbers = net.numbers();
         let bias = &net.bias[b * dim..(b + 1) * dim];
@@ -285,8 +280,8 @@ mod avx2 {
             // SAFETY: `bias` has `dim = 16 × D` numbers, so 16 are readable at 16 × d.
             *a = unsafe { _mm256_loadu_si256(bias.as_ptr().add(16 * d).cast()) };
         }
-        for (&index, &offset) in features.indices().iter().zip(offsets) {
-            let row = &numbers[net.row_start(b, view, offset, u32::from(index))..][..dim];
+        for (f, &index) in features.indices().iter().enumerate() {
+            let row = &numbers[net.row_start(b, view, f, index)..][..dim];
             for (d, a) in acc.iter_mut().enumerate() {
                 // SAFETY: `row` has `dim = 16 × D` numbers (the slice above is bounds-checked).
                 *a = _mm256_add_epi16(*a, unsafe { _mm256_loadu_si256(row.as_ptr().add(16 * d).cast::<__m256i>()) });

@@ -23,15 +23,6 @@ fn positions(seed: u64, count: usize) -> Vec<Board> {
         .collect()
 }
 
-fn offsets() -> [u32; FEATURE_COUNT] {
-    let layout = layout();
-    let mut offsets = [0u32; FEATURE_COUNT];
-    for (o, &g) in offsets.iter_mut().zip(&layout.feature_group) {
-        *o = layout.group_start[g];
-    }
-    offsets
-}
-
 /// The training path (`run` on canonical rows) and the search path (`evaluate` from Black's or White's view, with
 /// its rows rounded to integers) give the same number within rounding, and the board's eight symmetric
 /// images the same number exactly.
@@ -40,7 +31,6 @@ fn every_view_and_symmetry_gives_the_training_value() {
     let shape = NetShape { dim: 8, hidden: 16, buckets: 3 };
     let net = random_net(shape, 7);
     let layout = layout();
-    let offsets = offsets();
     let mut spread = 0f32;
     let mut first = None;
     for board in positions(3, 300) {
@@ -48,7 +38,7 @@ fn every_view_and_symmetry_gives_the_training_value() {
         let b = bucket(discs as usize - 4, shape.buckets);
         let features = Features::new(board.player, board.opponent);
         let rows: Vec<u32> = features
-            .indices()
+            .pattern_indices()
             .iter()
             .zip(&layout.feature_group)
             .map(|(&i, &g)| (b * layout.total) as u32 + layout.group_start[g] + layout.canonical[g][i as usize])
@@ -57,8 +47,8 @@ fn every_view_and_symmetry_gives_the_training_value() {
         let mut images = None;
         for symmetry in Symmetry::ALL {
             let (p, o) = (symmetry.apply(board.player.0), symmetry.apply(board.opponent.0));
-            let black_view = net.evaluate(discs, &Features::new(Bitboard(p), Bitboard(o)), Color::Black, &offsets);
-            let white_view = net.evaluate(discs, &Features::new(Bitboard(o), Bitboard(p)), Color::White, &offsets);
+            let black_view = net.evaluate(discs, &Features::new(Bitboard(p), Bitboard(o)), Color::Black);
+            let white_view = net.evaluate(discs, &Features::new(Bitboard(o), Bitboard(p)), Color::White);
             // The rows are rounded to 1/q (q ≈ 5,800 for this network): about 0.005 on each of the 16 hidden units,
             // whose output weights reach ±1 and are scaled by 16.
             assert!((black_view - trained).abs() < 0.05, "{board:?} {symmetry:?}: {black_view} vs {trained}");
@@ -83,13 +73,11 @@ fn a_saved_network_evaluates_as_the_original_and_bad_files_are_refused() {
     net.save(&path).unwrap();
     let back = Net::load(&path).unwrap();
     assert_eq!(back.shape(), net.shape());
-    let offsets = offsets();
     for board in positions(5, 300) {
         let features = Features::new(board.player, board.opponent);
         let discs = 64 - board.empty_count();
         for side in [Color::Black, Color::White] {
-            let (a, b) =
-                (net.evaluate(discs, &features, side, &offsets), back.evaluate(discs, &features, side, &offsets));
+            let (a, b) = (net.evaluate(discs, &features, side), back.evaluate(discs, &features, side));
             assert_eq!(a.to_bits(), b.to_bits(), "{a} vs {b}");
         }
     }
@@ -141,7 +129,6 @@ fn the_evaluator_adds_the_network() {
     let net = random_net(NetShape { dim: 8, hidden: 8, buckets: 4 }, 5);
     weights.net = Some(std::sync::Arc::new(net.clone()));
     let with = crate::eval::Evaluator::new(&weights);
-    let offsets = offsets();
     let mut differ = 0;
     for board in positions(9, 200) {
         let features = Features::new(board.player, board.opponent);
@@ -149,8 +136,8 @@ fn the_evaluator_adds_the_network() {
         let args = (board.player.0.count_ones(), board.moves().count(), board.pass().moves().count());
         let a = plain.evaluate_scaled(discs, args.0, &features, Color::Black, args.1, args.2);
         let b = with.evaluate_scaled(discs, args.0, &features, Color::Black, args.1, args.2);
-        let n = net.evaluate(discs, &features, Color::Black, &offsets);
-        assert_eq!(b - a, net.evaluate_scaled(discs, &features, Color::Black, &offsets));
+        let n = net.evaluate(discs, &features, Color::Black);
+        assert_eq!(b - a, net.evaluate_scaled(discs, &features, Color::Black));
         assert!((n * crate::eval::SCALE as f32 - (b - a) as f32).abs() <= 0.5, "{n}: {}", b - a);
         differ += usize::from(a != b);
     }
@@ -161,7 +148,6 @@ fn the_evaluator_adds_the_network() {
 /// from both views (and it is the code the search runs where the CPU has AVX2 and FMA).
 #[test]
 fn the_vector_code_gives_the_portable_value_exactly() {
-    let offsets = offsets();
     let boards = positions(21, 120);
     for (n, (dim, hidden)) in [16, 32, 64].into_iter().flat_map(|d| [16, 32, 64].map(|h| (d, h))).enumerate() {
         let shape = NetShape { dim, hidden, buckets: 2 };
@@ -175,8 +161,8 @@ fn the_vector_code_gives_the_portable_value_exactly() {
             let b = bucket(discs as usize - 4, shape.buckets);
             let features = Features::new(board.player, board.opponent);
             for view in 0..2 {
-                let fast = net.forward.evaluate(discs, &features, view, &offsets);
-                let reference = net.forward.portable(b, &features, view, &offsets);
+                let fast = net.forward.evaluate(discs, &features, view);
+                let reference = net.forward.portable(b, &features, view);
                 assert_eq!(fast.to_bits(), reference.to_bits(), "{shape:?} view {view}: {fast} vs {reference}");
             }
         }
