@@ -15,6 +15,9 @@
 #   q1 q2 q3  the quarter bases Q, Q2, Q3 (eval-2's recipe, 661,579 labels each, about 50 minutes of 2 cores each)
 #   corpus    from the corpus batches 0-26 (training) and 27 (held out): tr-res, tr-ex, tr-d10r2, ho-res
 #   corpus2   the same from batches 28-34 (training): tx-res, tx-ex, tx-d10r2
+#   results   (after corpus) the games' results of batches 28-56: tr2-res, tr2-ex (20 empties or fewer: exact), and
+#             the results before the exact part (more than 20 empties) of batches 0-26 and 28-56: tr-res-mid,
+#             tr2-res-mid (seconds)
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 #   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
@@ -113,16 +116,21 @@ export_to() {
     mv "$out.part" "$out"
 }
 
+# by_empties IN OUT CONDITION: the lines of IN whose position's empties `n` meet CONDITION (awk), e.g. 'n<=20'.
+by_empties() {
+    local in=$1 out=$2 condition=$3
+    [ -s "$out" ] && return
+    awk "{n=gsub(/-/,\"-\",\$1); if($condition) print}" "$in" > "$out.part"
+    mv "$out.part" "$out"
+}
+
 # corpus_set NAME FIRST LAST SEED: from batches FIRST..LAST, NAME-res (every engine position with its game's result),
 # NAME-ex (those with 20 empties or fewer: exact scores), NAME-games and NAME-d10r2 (depth-10 values off the games).
 corpus_set() {
     local name=$1 first=$2 last=$3 seed=$4
     batches "$LAB/$name" "$first" "$last"
     export_to "$LAB/$name" "$LAB/$name-res.txt" --positions engine
-    if [ ! -s "$LAB/$name-ex.txt" ]; then
-        awk '{n=gsub(/-/,"-",$1); if(n<=20) print}' "$LAB/$name-res.txt" > "$LAB/$name-ex.txt.part"
-        mv "$LAB/$name-ex.txt.part" "$LAB/$name-ex.txt"
-    fi
+    by_empties "$LAB/$name-res.txt" "$LAB/$name-ex.txt" 'n<=20'
     export_to "$LAB/$name" "$LAB/$name-games.txt"
     make_label "$LAB/$name-d10r2.txt" --records "$LAB/$name-games.txt" --per-game 6 --min-discs 20 --max-discs 60 \
         --depth 10 --selectivity 2 --exact-empties 16 --random-moves 2 --seed "$seed" --weights $W2
@@ -138,6 +146,16 @@ step_corpus() { # batches 0-26 for training, 27 held out
 step_corpus2() { # batches 28-34 (after the held-out 27)
     corpus_set tx 28 34 42
     log "corpus2 labels done"
+}
+
+step_results() { # batches 28-56 (after the held-out 27): results only, no searches
+    step_corpus
+    batches "$LAB/tr2" 28 56
+    export_to "$LAB/tr2" "$LAB/tr2-res.txt" --positions engine
+    by_empties "$LAB/tr2-res.txt" "$LAB/tr2-ex.txt" 'n<=20'
+    by_empties "$LAB/tr-res.txt" "$LAB/tr-res-mid.txt" 'n>20'
+    by_empties "$LAB/tr2-res.txt" "$LAB/tr2-res-mid.txt" 'n>20'
+    log "results labels done"
 }
 
 step_cut21() {
@@ -197,7 +215,7 @@ step_netdeep2() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 q2 q3 cut21 homid deep deepx deep2)
+[ ${#steps[@]} -gt 0 ] || steps=(corpus val q1 corpus2 results q2 q3 cut21 homid deep deepx deep2)
 for s in "${steps[@]}"; do
     case $s in
         val) step_val ;;
@@ -206,6 +224,7 @@ for s in "${steps[@]}"; do
         q3) quarter 3 "$LAB/q3" ;;
         corpus) step_corpus ;;
         corpus2) step_corpus2 ;;
+        results) step_results ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
         deepx) step_deepx ;;
