@@ -236,6 +236,26 @@ fn feature_lengths() -> &'static [usize; FEATURE_COUNT] {
     })
 }
 
+/// Where each feature's group table starts and where it ends (its last index) when the groups' tables lie back to
+/// back in [`pattern::groups`] order, feature by feature: Black to move reads `starts[f] + index`, White to move
+/// `ends[f] − index` (search's reading; computed once).
+fn feature_spans() -> &'static ([u32; FEATURE_COUNT], [u32; FEATURE_COUNT]) {
+    static SPANS: std::sync::OnceLock<([u32; FEATURE_COUNT], [u32; FEATURE_COUNT])> = std::sync::OnceLock::new();
+    SPANS.get_or_init(|| {
+        let (mut starts, mut ends) = ([0u32; FEATURE_COUNT], [0u32; FEATURE_COUNT]);
+        let (mut feature, mut start) = (0, 0u32);
+        for group in groups() {
+            for _ in &group.features {
+                starts[feature] = start;
+                ends[feature] = start + group.size() as u32 - 1;
+                feature += 1;
+            }
+            start += group.size() as u32;
+        }
+        (starts, ends)
+    })
+}
+
 /// A ternary index of `length` digits with each digit `d` replaced by `map[d]`.
 fn map_digits(index: u32, length: usize, map: [u32; 3]) -> u32 {
     let mut digits = [0u32; MAX_LENGTH];

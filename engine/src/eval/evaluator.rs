@@ -7,8 +7,11 @@
 //! [`Evaluator::evaluate`] gives exactly [`Weights::evaluate`]'s value (a test checks it); the caller supplies both
 //! sides' move counts, which the search computes with its own (SIMD) move generator.
 
-use super::pattern::groups;
-use super::{DISC_TABLE, FEATURE_COUNT, Features, MAX_MOBILITY, MAX_PHASES, SCALE, Weights, disc_index, recode_table};
+use super::pattern::{Group, groups};
+use super::{
+    DISC_TABLE, FEATURE_COUNT, Features, MAX_MOBILITY, MAX_PHASES, SCALE, Weights, disc_index, feature_spans,
+    recode_table,
+};
 use crate::board::Color;
 
 /// Flattened evaluation tables.
@@ -38,18 +41,8 @@ impl Evaluator {
     pub fn new(weights: &Weights) -> Evaluator {
         let groups = groups();
         let recode = recode_table();
-        let mut offsets = [0u32; FEATURE_COUNT];
-        let mut mirrors = [0u32; FEATURE_COUNT];
-        let (mut feature, mut start) = (0, 0u32);
-        for group in groups {
-            for _ in &group.features {
-                offsets[feature] = start;
-                mirrors[feature] = start + group.size() as u32 - 1;
-                feature += 1;
-            }
-            start += group.size() as u32;
-        }
-        let total = start as usize;
+        let &(offsets, mirrors) = feature_spans();
+        let total = groups.iter().map(Group::size).sum();
         let mut tables = Vec::with_capacity(weights.phases());
         for phase_tables in &weights.patterns {
             let mut table = Vec::with_capacity(total);

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use super::pattern::groups;
-use super::{FEATURE_COUNT, Features, SCALE, recode_table};
+use super::{FEATURE_COUNT, Features, SCALE, feature_spans, recode_table};
 use crate::board::Color;
 
 mod file;

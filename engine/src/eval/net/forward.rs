@@ -9,7 +9,9 @@
 //! the portable code and the AVX2 code give the same bits, so a search gives the same nodes on every machine.
 #![allow(unsafe_code)]
 
-use super::{FEATURE_COUNT, Features, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, layout, recode_table};
+use super::{
+    FEATURE_COUNT, Features, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, feature_spans, layout, recode_table,
+};
 
 /// One cache line of embedding numbers.
 #[repr(C, align(64))]
@@ -92,11 +94,8 @@ impl Forward {
             }
         }
         let rows = numbers.chunks(32).map(|c| Line(std::array::from_fn(|k| c.get(k).copied().unwrap_or(0)))).collect();
-        let starts = std::array::from_fn(|f| layout.group_start[layout.feature_group[f]]);
-        let mirrors = std::array::from_fn(|f| {
-            let g = layout.feature_group[f];
-            layout.group_start[g] + 3u32.pow(lengths[g] as u32) - 1
-        });
+        // The network's groups lie back to back as the evaluator's do.
+        let &(starts, mirrors) = feature_spans();
         let b1_at = dim + hidden * dim;
         let mut w1 = vec![0f32; buckets * dim * hidden];
         for (b, t) in w1.chunks_exact_mut(dim * hidden).enumerate() {
