@@ -41,7 +41,8 @@ fn main() {
             break handle;
         }
     };
-    handle.configure(EngineOptions { threads, hash_level: 20 });
+    // The patterns alone, as in the figures of docs/benchmarks.md.
+    handle.configure(EngineOptions { threads, hash_level: 20, network: None });
     while !matches!(block_on(events.next()), Some(Event::Configured)) {}
     let started = Instant::now();
     handle.send(Request { generation, job: Job::Review { positions, options, book: None } });

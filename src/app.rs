@@ -307,6 +307,7 @@ impl App {
         let start = book::StartFiles {
             file: self.book_file(),
             shipped: self.settings.book_file.is_none().then(|| self.paths.shipped_book()),
+            network: self.paths.network_file(self.settings.evaluation),
         };
         match self.books.update(message, &self.settings, &shown, start) {
             book::Action::None => {}
@@ -476,7 +477,11 @@ impl App {
     }
 
     fn engine_options(&self) -> EngineOptions {
-        EngineOptions { threads: self.settings.threads, hash_level: self.settings.hash_level }
+        EngineOptions {
+            threads: self.settings.threads,
+            hash_level: self.settings.hash_level,
+            network: self.paths.network_file(self.settings.evaluation),
+        }
     }
 
     fn engine_event(&mut self, event: Event) -> Task<Message> {
@@ -490,6 +495,7 @@ impl App {
                 self.perform(action);
             }
             Event::WeightsFailed(error) => self.notices.push(Notice::WeightsFailed { error }),
+            Event::NetworkFailed(error) => self.notices.push(Notice::NetworkFailed { error }),
             Event::EngineFailed(error) => self.notices.push(Notice::EngineFailed { error }),
             event => {
                 if let Event::RandomBoard {
@@ -513,6 +519,9 @@ impl App {
             // Abandon the running job; the game re-plans when the rebuilt engine reports `Configured`.
             engine.cancel(u64::MAX);
             engine.configure(self.engine_options());
+        }
+        if reconfigure {
+            self.books.use_network(self.paths.network_file(self.settings.evaluation));
         }
         let action = self.game.settings_changed(&make_ctx(&self.settings, self.language, &self.books));
         self.perform(action);

@@ -74,6 +74,8 @@ pub struct StartFiles {
     pub file: PathBuf,
     /// The shipped book, when the default book is in use.
     pub shipped: Option<PathBuf>,
+    /// The network file the searches add to the pattern weights (Settings ▸ Evaluation).
+    pub network: Option<PathBuf>,
 }
 
 /// What the root must do after an update.
@@ -153,6 +155,13 @@ impl Books {
     fn send(&self, job: Job) {
         if let Some(worker) = &self.worker {
             worker.send(job);
+        }
+    }
+
+    /// Settings ▸ Evaluation changed: the searches of the operations started from now on add `network`.
+    pub fn use_network(&self, network: Option<PathBuf>) {
+        if let Some(worker) = &self.worker {
+            worker.use_network(network);
         }
     }
 
@@ -278,6 +287,7 @@ impl Books {
     fn worker_event(&mut self, event: Event, start: StartFiles) -> Action {
         match event {
             Event::Ready(handle) => {
+                handle.use_network(start.network);
                 handle.send(match start.shipped {
                     // The default book in use: installed from the shipped one at the first start.
                     Some(shipped) => Job::Install { file: start.file, shipped, only_if_missing: true },

@@ -38,6 +38,7 @@ use shirokuro_engine::{Color, Move, Position, Square};
 use crate::book::SharedBook;
 use crate::failure::Shared;
 use crate::log::{LogLine, Search};
+use crate::settings::evaluation;
 use crate::worker::{self, Outbox};
 
 mod line_jobs;
@@ -116,12 +117,14 @@ pub struct Request {
 }
 
 /// Search settings the worker applies by rebuilding its engine.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EngineOptions {
     /// Search threads.
     pub threads: u16,
     /// Table size exponent.
     pub hash_level: u8,
+    /// The network file added to the pattern weights (Settings ▸ Evaluation); `None`: the patterns alone.
+    pub network: Option<PathBuf>,
 }
 
 /// Commands on the worker's channel.
@@ -219,6 +222,8 @@ pub enum Event {
     Log(LogLine),
     /// The weights could not be loaded; the engine plays with zero weights.
     WeightsFailed(Shared<WeightsError>),
+    /// The network file of Settings ▸ Evaluation could not be read; the patterns play alone.
+    NetworkFailed(Shared<WeightsError>),
     /// The engine could not be created with the requested options.
     EngineFailed(SearchError),
 }
@@ -293,6 +298,7 @@ pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event>
             latest: Arc::clone(&handle.latest),
             stop: Arc::clone(&handle.stop),
             cancelled_at: Arc::clone(&handle.cancelled_at),
+            patterns: None,
             weights: None,
             thinker: None,
             rng: GameRng::new(seed()),
@@ -307,7 +313,10 @@ struct Worker {
     latest: Arc<AtomicU64>,
     stop: Arc<Mutex<Option<ThinkerStop>>>,
     cancelled_at: Arc<Mutex<Option<Instant>>>,
-    weights: Option<Arc<Weights>>,
+    /// The pattern weights, read at start.
+    patterns: Option<Arc<Weights>>,
+    /// The weights the thinker searches with, and the network file added to them (if any was asked for).
+    weights: Option<(Arc<Weights>, Option<PathBuf>)>,
     thinker: Option<Thinker>,
     rng: GameRng,
 }
@@ -326,7 +335,7 @@ impl Worker {
                 Weights::zero()
             }
         };
-        self.weights = Some(Arc::new(weights));
+        self.patterns = Some(Arc::new(weights));
         if !self.emit(Event::Ready(handle)) {
             return;
         }
@@ -368,20 +377,47 @@ impl Worker {
         }
     }
 
+    /// The weights with `network` added: the ones in use when they have it, else built now (a network file that
+    /// cannot be read is reported, once, and the patterns play alone).
+    fn weights_with(&mut self, network: Option<PathBuf>) -> Option<Arc<Weights>> {
+        if let Some((weights, asked)) = &self.weights
+            && *asked == network
+        {
+            return Some(Arc::clone(weights));
+        }
+        let patterns = self.patterns.clone()?;
+        let weights = match evaluation::weights_with(&patterns, network.as_deref()) {
+            Ok(weights) => weights,
+            Err(error) => {
+                let _sent = self.emit(Event::NetworkFailed(Shared::new(error)));
+                patterns
+            }
+        };
+        self.weights = Some((Arc::clone(&weights), network));
+        Some(weights)
+    }
+
     fn configure(&mut self, options: EngineOptions) -> bool {
-        let Some(weights) = self.weights.clone() else { return true };
-        // Free the old tables before allocating the new ones.
+        // Free the old tables (and weights no longer asked for) before building the new ones.
         self.thinker = None;
+        let Some(weights) = self.weights_with(options.network.clone()) else { return true };
+        let mpc = evaluation::mpc_model(&weights);
         let solve =
             SolveOptions::default().with_threads(usize::from(options.threads)).with_hash_level(options.hash_level);
         match Thinker::new(weights, solve) {
-            Ok(thinker) => {
+            Ok(mut thinker) => {
+                if let Some(model) = &mpc {
+                    thinker.set_mpc_model(model);
+                }
                 if let Ok(mut stop) = self.stop.lock() {
                     *stop = Some(thinker.stop_handle());
                 }
                 self.thinker = Some(thinker);
-                self.emit(Event::Log(LogLine::EngineReady { threads: options.threads, hash_level: options.hash_level }))
-                    && self.emit(Event::Configured)
+                self.emit(Event::Log(LogLine::EngineReady {
+                    threads: options.threads,
+                    hash_level: options.hash_level,
+                    network: mpc.is_some(),
+                })) && self.emit(Event::Configured)
             }
             Err(error) => self.emit(Event::EngineFailed(error)),
         }

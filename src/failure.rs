@@ -100,6 +100,7 @@ pub fn weights(s: &Strings, error: &WeightsError) -> String {
     match error {
         WeightsError::Read { path, source } => fill(&s.weights_read, &[&path.display(), &io(s, &source.into())]),
         WeightsError::FileTooLarge { path, limit } => fill(&s.weights_too_large, &[&path.display(), limit]),
+        WeightsError::Network { path, source } => fill(&s.weights_network, &[&path.display(), &io(s, &source.into())]),
         WeightsError::Parse { path, source } => {
             fill(&s.weights_damaged, &[&path.display(), &weights_content(s, source)])
         }

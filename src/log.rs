@@ -30,6 +30,8 @@ pub enum LogLine {
         threads: u16,
         /// Table size exponent.
         hash_level: u8,
+        /// Whether the network is added to the patterns (Settings ▸ Evaluation, and its file read).
+        network: bool,
     },
     /// The transposition tables were cleared.
     CacheCleared,
@@ -123,7 +125,10 @@ impl LogLine {
     #[must_use]
     pub fn text(&self, s: &Strings) -> String {
         match self {
-            LogLine::EngineReady { threads, hash_level } => fill(&s.log_engine_ready, &[threads, hash_level]),
+            LogLine::EngineReady { threads, hash_level, network } => {
+                let evaluation = if *network { &s.log_evaluation_network } else { &s.log_evaluation_patterns };
+                fill(&s.log_engine_ready, &[threads, hash_level, evaluation])
+            }
             LogLine::CacheCleared => s.log_cache_cleared.clone(),
             LogLine::Stopped { search, micros } => {
                 let ms = format!("{:.1}", *micros as f64 / 1e3);

@@ -34,7 +34,7 @@ macro_rules! label {
 
 mod settings_items;
 
-use settings_items::{ai_loss_items, ai_style_items, review_items};
+use settings_items::{ai_loss_items, ai_style_items, evaluation_items, review_items};
 
 fn root<'a>((label, id): Label<'_>) -> Element<'a, Message> {
     container(text(label.to_owned()).size(15)).id(id).padding([4, 10]).into()
@@ -277,6 +277,7 @@ pub fn bar<'a>(ctx: &Ctx<'_>, paused: bool, book_busy: bool) -> Element<'a, Mess
             range(label!(s.hash_level), settings::HASH_LEVELS, settings.hash_level, |v| {
                 Message::Setting(Change::HashLevel(v))
             }),
+            submenu(label!(s.evaluation), evaluation_items(s, settings.evaluation)),
             check(keyed(label!(s.ai_plays_black), &k(F::AiPutBlack)), settings.ai_plays_black, |on| {
                 Message::Setting(Change::AiBlack(on))
             }),

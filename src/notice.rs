@@ -99,6 +99,11 @@ pub enum Notice {
         /// Why.
         error: Shared<WeightsError>,
     },
+    /// The evaluation's network (Settings ▸ Evaluation) could not be loaded: the patterns play alone.
+    NetworkFailed {
+        /// Why.
+        error: Shared<WeightsError>,
+    },
     /// The engine could not be created.
     EngineFailed {
         /// Why.
@@ -262,6 +267,7 @@ impl Notice {
             }
             Notice::SaveFailed { error } => fill(&s.notice_settings_save_failed, &[&system::save_failure(s, error)]),
             Notice::WeightsFailed { error } => fill(&s.notice_weights_failed, &[&system::weights(s, error)]),
+            Notice::NetworkFailed { error } => fill(&s.notice_network_failed, &[&system::weights(s, error)]),
             Notice::EngineFailed { error } => fill(&s.notice_engine_failed, &[&system::search(s, error)]),
             Notice::TranscriptRejected { problem } => fill(&s.notice_transcript_rejected, &[&problem.text(s)]),
             Notice::ClipboardEmpty => s.notice_clipboard_empty.clone(),

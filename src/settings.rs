@@ -21,6 +21,7 @@ use crate::notice::{Notice, SettingsProblem};
 mod ai_style;
 pub mod change;
 mod display;
+pub mod evaluation;
 pub mod profile;
 mod review;
 mod salvage;
@@ -32,6 +33,7 @@ pub use display::{
     BoardStyle, Display, EndgameError, GraphMode, PlayOrder, TIMER_MINUTES, UMIGAME_DEPTHS, UMIGAME_ERRORS,
     UMIGAME_SCORES,
 };
+pub use evaluation::Evaluation;
 pub use review::{REVIEW_EXACT, REVIEW_LEVELS, REVIEW_THRESHOLDS, ReviewSettings};
 
 /// Levels the AI can play at.
@@ -73,6 +75,8 @@ pub struct Settings {
     pub threads: u16,
     /// Transposition-table size exponent.
     pub hash_level: u8,
+    /// Settings ▸ Evaluation: the patterns alone or with the network.
+    pub evaluation: Evaluation,
     /// Whether the AI plays Black.
     pub ai_plays_black: bool,
     /// Whether the AI plays White.
@@ -240,6 +244,7 @@ impl Default for Settings {
             level: shirokuro_engine::level::Level::DEFAULT.get(),
             threads: u16::try_from(threads).unwrap_or(1),
             hash_level: 22,
+            evaluation: Evaluation::default(),
             ai_plays_black: false,
             ai_plays_white: true,
             pause_on_pass: true,
@@ -396,6 +401,7 @@ impl Settings {
             threads: take(&mut table, "", "threads", |v| THREADS.contains(v), notices).unwrap_or(d.threads),
             hash_level: take(&mut table, "", "hash_level", |v| HASH_LEVELS.contains(v), notices)
                 .unwrap_or(d.hash_level),
+            evaluation: take(&mut table, "", "evaluation", any, notices).unwrap_or(d.evaluation),
             ai_plays_black: take(&mut table, "", "ai_plays_black", any, notices).unwrap_or(d.ai_plays_black),
             ai_plays_white: take(&mut table, "", "ai_plays_white", any, notices).unwrap_or(d.ai_plays_white),
             pause_on_pass: take(&mut table, "", "pause_on_pass", any, notices).unwrap_or(d.pause_on_pass),
@@ -498,6 +504,12 @@ impl Paths {
     #[must_use]
     pub fn weights_file(&self) -> PathBuf {
         self.resources_dir.join("eval").join(shirokuro_engine::eval::weights::SHIPPED_FILE)
+    }
+
+    /// The network file `evaluation` adds to the weights (`None`: the patterns alone).
+    #[must_use]
+    pub fn network_file(&self, evaluation: Evaluation) -> Option<PathBuf> {
+        evaluation.network_file(&self.resources_dir.join("eval"))
     }
 }
 

@@ -311,7 +311,7 @@ fn the_engine_plays_book_moves_and_labels_book_hints() {
         }
     };
     let engine_worker::Event::Ready(handle) = next(&mut events) else { panic!("ready") };
-    handle.configure(EngineOptions { threads: 1, hash_level: 16 });
+    handle.configure(EngineOptions { threads: 1, hash_level: 16, network: None });
     assert!(matches!(next(&mut events), engine_worker::Event::Configured));
     let book = Some(SharedBook::new(small_book()));
     let position = after(&["f5"]);

@@ -8,6 +8,7 @@ use iced::futures::{Stream, StreamExt};
 use shirokuro::engine_worker::{self, EngineOptions, Event, Handle, Job, Request};
 use shirokuro_engine::Position;
 use shirokuro_engine::level::Level;
+use shirokuro_engine::think::Thought;
 
 /// The next event that is not a log line.
 fn next(events: &mut (impl Stream<Item = Event> + Unpin)) -> Event {
@@ -23,7 +24,7 @@ fn started() -> (Handle, impl Stream<Item = Event> + Unpin) {
     let mut events = Box::pin(engine_worker::spawn(&std::path::PathBuf::from("/nonexistent/weights.skw")));
     assert!(matches!(next(&mut events), Event::WeightsFailed(_)), "missing weights are reported");
     let Event::Ready(handle) = next(&mut events) else { panic!("ready") };
-    handle.configure(EngineOptions { threads: 1, hash_level: 16 });
+    handle.configure(EngineOptions { threads: 1, hash_level: 16, network: None });
     assert!(matches!(next(&mut events), Event::Configured));
     (handle, events)
 }
@@ -229,4 +230,71 @@ fn the_app_and_the_command_line_choose_the_same_move() {
         let _ = moves.insert(cli.mv);
     }
     assert!(moves.len() >= 2, "8 seeds all chose {moves:?}");
+}
+
+/// Events up to `Configured`, log lines included.
+fn until_configured(events: &mut (impl Stream<Item = Event> + Unpin)) -> Vec<Event> {
+    let mut seen = Vec::new();
+    loop {
+        match block_on(events.next()).expect("the worker is alive") {
+            Event::Configured => return seen,
+            event => seen.push(event),
+        }
+    }
+}
+
+/// The AI's move at level 5 from the start.
+fn think(handle: &Handle, events: &mut (impl Stream<Item = Event> + Unpin), generation: u64) -> Thought {
+    handle.send(Request {
+        generation,
+        job: Job::Think {
+            position: Position::INITIAL,
+            level: Level::clamped(5),
+            book: None,
+            loss: None,
+            time: None,
+            sparring: None,
+        },
+    });
+    let Event::Thought { thought, .. } = next(events) else { panic!("a thought") };
+    assert!(matches!(next(events), Event::Done { .. }));
+    thought
+}
+
+#[test]
+fn the_network_is_added_when_asked_and_a_bad_one_is_reported_with_the_patterns_playing() {
+    use shirokuro::log::LogLine;
+    use shirokuro::settings::{Evaluation, Paths};
+    let paths = Paths::inside(std::path::Path::new("/unused"));
+    let mut events = Box::pin(engine_worker::spawn(&paths.weights_file()));
+    let Event::Ready(handle) = next(&mut events) else { panic!("ready") };
+    let ready_with_network = |seen: &[Event]| {
+        seen.iter().find_map(|e| match e {
+            Event::Log(LogLine::EngineReady { network, .. }) => Some(*network),
+            _ => None,
+        })
+    };
+    let network = paths.network_file(Evaluation::Network);
+    assert!(network.as_ref().is_some_and(|f| f.is_file()), "the shipped network is in the resources");
+    handle.configure(EngineOptions { threads: 1, hash_level: 16, network });
+    let seen = until_configured(&mut events);
+    assert_eq!(ready_with_network(&seen), Some(true), "{seen:?}");
+    let with_network = think(&handle, &mut events, 1);
+    assert!(with_network.best_move.is_some());
+
+    let broken = std::path::PathBuf::from("/nonexistent/shirokuro-net-1.net");
+    handle.configure(EngineOptions { threads: 1, hash_level: 16, network: Some(broken.clone()) });
+    let seen = until_configured(&mut events);
+    assert!(
+        seen.iter().any(|e| matches!(e, Event::NetworkFailed(error) if error.to_string().contains("/nonexistent/"))),
+        "{seen:?}"
+    );
+    assert_eq!(ready_with_network(&seen), Some(false), "the patterns play alone: {seen:?}");
+    assert!(think(&handle, &mut events, 2).best_move.is_some());
+
+    handle.configure(EngineOptions { threads: 1, hash_level: 16, network: None });
+    assert_eq!(ready_with_network(&until_configured(&mut events)), Some(false));
+    let patterns = think(&handle, &mut events, 3);
+    // Each evaluation searches its own tree (the table is new after each configure, so this is not the cache).
+    assert_ne!((patterns.score, patterns.nodes), (with_network.score, with_network.nodes));
 }

@@ -235,3 +235,30 @@ fn umigame_settings_map_to_the_engine_and_keep_their_bounds_in_order() {
     let _ = s.apply(Change::UmigameDepth(0));
     assert_eq!(s.display.umigame_depth, 1);
 }
+
+#[test]
+fn the_evaluation_round_trips_rebuilds_the_engine_and_a_bad_one_falls_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settings.toml");
+    assert_eq!(Settings::default().evaluation, settings::Evaluation::Network, "the strongest is the default");
+    let mut s = Settings::default();
+    // A change to the other evaluation rebuilds the engine; choosing the one in use does not.
+    assert!(s.apply(settings::Change::Evaluation(settings::Evaluation::Patterns)));
+    assert!(!s.apply(settings::Change::Evaluation(settings::Evaluation::Patterns)));
+    settings::save(&s, &path).unwrap();
+    assert!(fs::read_to_string(&path).unwrap().contains("evaluation = \"patterns\""));
+    let loaded = settings::load(&path);
+    assert_eq!(loaded.notices, vec![]);
+    assert_eq!(loaded.settings.evaluation, settings::Evaluation::Patterns);
+
+    fs::write(&path, "evaluation = \"neural\"\n").unwrap();
+    let loaded = settings::load(&path);
+    assert_eq!(loaded.settings.evaluation, settings::Evaluation::Network);
+    assert_eq!(loaded.notices, vec![Notice::BadValue { key: "evaluation".to_owned() }]);
+
+    // The network file is the shipped one under the resources, and only for the network.
+    let paths = settings::Paths::inside(dir.path());
+    let network = paths.network_file(settings::Evaluation::Network).unwrap();
+    assert_eq!(network.parent(), paths.weights_file().parent());
+    assert_eq!(paths.network_file(settings::Evaluation::Patterns), None);
+}

@@ -97,7 +97,7 @@ fn started() -> (Handle, impl Stream<Item = Event> + Unpin) {
             other => panic!("{other:?}"),
         }
     };
-    handle.configure(EngineOptions { threads: 1, hash_level: 16 });
+    handle.configure(EngineOptions { threads: 1, hash_level: 16, network: None });
     assert!(matches!(next(&mut events), Event::Configured));
     (handle, events)
 }

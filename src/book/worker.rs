@@ -19,12 +19,14 @@ use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache}
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
 use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::fsutil::{FileLock, LockError};
+use shirokuro_engine::search::SearchError;
 use shirokuro_engine::{Board, Move, Position};
 
 use super::operation::{Job, Operation, Outcome};
 use super::problem::BookProblem;
 use super::shared::SharedBook;
 use crate::failure::Shared;
+use crate::settings::evaluation;
 use crate::worker::{self, Outbox};
 
 mod export;
@@ -91,6 +93,7 @@ pub enum Event {
 pub struct Handle {
     jobs: Sender<Job>,
     stop: Arc<AtomicBool>,
+    network: Arc<Mutex<Option<PathBuf>>>,
 }
 
 impl Handle {
@@ -103,6 +106,14 @@ impl Handle {
     /// Asks the running operation to stop as soon as it can (it keeps and saves what it did).
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Settings ▸ Evaluation: the network file added to the pattern weights (`None`: the patterns alone) for the
+    /// searches of the operations that start from now on.
+    pub fn use_network(&self, network: Option<PathBuf>) {
+        if let Ok(mut asked) = self.network.lock() {
+            *asked = network;
+        }
     }
 }
 
@@ -117,11 +128,13 @@ pub fn subscription(weights_file: PathBuf) -> Subscription<Event> {
 pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event> + use<> {
     let weights_file = weights_file.clone();
     worker::spawn("shirokuro-book", move |events, jobs, inbox| {
-        let handle = Handle { jobs, stop: Arc::new(AtomicBool::new(false)) };
+        let handle = Handle { jobs, stop: Arc::new(AtomicBool::new(false)), network: Arc::default() };
         let worker = Worker {
             events,
             stop: Arc::clone(&handle.stop),
+            network: Arc::clone(&handle.network),
             weights_file,
+            patterns: None,
             weights: None,
             book: SharedBook::new(Book::new()),
             file: None,
@@ -162,8 +175,13 @@ impl Autosave<'_> {
 struct Worker {
     events: Outbox<Event>,
     stop: Arc<AtomicBool>,
+    /// The network the app asks for ([`Handle::use_network`]).
+    network: Arc<Mutex<Option<PathBuf>>>,
     weights_file: PathBuf,
-    weights: Option<Arc<Weights>>,
+    /// The pattern weights, read at the first search.
+    patterns: Option<Arc<Weights>>,
+    /// The weights searches use, and the network file added to them.
+    weights: Option<(Arc<Weights>, Option<PathBuf>)>,
     book: SharedBook,
     /// Where changes are saved; `None` until a load succeeded (so a damaged file is never overwritten).
     file: Option<PathBuf>,
@@ -379,7 +397,7 @@ impl Worker {
             }
             Job::Store { start, moves, depth, level, hash_level } => {
                 let weights = self.weights()?;
-                let mut searcher = ThinkerSearcher::new(weights, hash_level).map_err(BookProblem::Search)?;
+                let mut searcher = Self::searcher(&weights, hash_level).map_err(BookProblem::Search)?;
                 let report = self.with_control(operation, |book, control| {
                     learn::store(book, &start, &moves, depth, level, &mut searcher, control)
                 });
@@ -500,13 +518,32 @@ impl Worker {
         })
     }
 
+    /// The weights searches use now: the patterns, with the network the app asks for (each read once).
     fn weights(&mut self) -> Result<Arc<Weights>, BookProblem> {
-        if let Some(weights) = &self.weights {
+        let network = self.network.lock().map(|asked| asked.clone()).unwrap_or_default();
+        if let Some((weights, with)) = &self.weights
+            && *with == network
+        {
             return Ok(Arc::clone(weights));
         }
-        let weights = Arc::new(weights::load(&self.weights_file).map_err(|e| BookProblem::Weights(Shared::new(e)))?);
-        self.weights = Some(Arc::clone(&weights));
+        let failed = |e| BookProblem::Weights(Shared::new(e));
+        let patterns = match &self.patterns {
+            Some(patterns) => Arc::clone(patterns),
+            None => Arc::new(weights::load(&self.weights_file).map_err(failed)?),
+        };
+        self.patterns = Some(Arc::clone(&patterns));
+        let weights = evaluation::weights_with(&patterns, network.as_deref()).map_err(failed)?;
+        self.weights = Some((Arc::clone(&weights), network));
         Ok(weights)
+    }
+
+    /// A searcher with `weights` (and the Multi-ProbCut model fitted to them).
+    fn searcher(weights: &Arc<Weights>, hash_level: u8) -> Result<ThinkerSearcher, SearchError> {
+        let searcher = ThinkerSearcher::new(Arc::clone(weights), hash_level)?;
+        Ok(match evaluation::mpc_model(weights) {
+            Some(model) => searcher.with_mpc_model(&model),
+            None => searcher,
+        })
     }
 
     /// Runs `work` on the book with a [`Control`] whose progress goes to the app (at most 10 reports a second).
@@ -555,10 +592,10 @@ impl Worker {
     fn searchers(&mut self, hash_level: u8) -> Result<impl Fn() -> Box<dyn Searcher> + Sync + use<>, BookProblem> {
         let weights = self.weights()?;
         // The options are the same for every searcher, so one made here proves they all can be.
-        drop(ThinkerSearcher::new(Arc::clone(&weights), hash_level).map_err(BookProblem::Search)?);
+        drop(Self::searcher(&weights, hash_level).map_err(BookProblem::Search)?);
         let stop = Arc::clone(&self.stop);
         let make = move || -> Box<dyn Searcher> {
-            match ThinkerSearcher::new(Arc::clone(&weights), hash_level) {
+            match Self::searcher(&weights, hash_level) {
                 Ok(searcher) => Box::new(searcher),
                 Err(error) => {
                     // Not expected after the check above; stop the run rather than learn from no search.

@@ -1,4 +1,4 @@
-//! The menu items that edit one group of settings: Accept AI's Loss, AI Style and Review Settings.
+//! The menu items that edit one group of settings: Accept AI's Loss, Evaluation, AI Style and Review Settings.
 
 use shirokuro_engine::think::loss_curves::{MAX_LOSS_STEPS, MAX_LOSS_UNLIMITED, PERCENT_STEP};
 use shirokuro_engine::think::sparring::Strength;
@@ -28,6 +28,21 @@ pub(super) fn ai_loss_items<'a>(s: &crate::i18n::Strings, settings: &settings::S
         action(label!(s.ai_loss_default), None, Message::Setting(Change::AiLossDefault)),
         action(label!(s.ai_loss_curves), None, Message::LossCurves),
     ]
+}
+
+/// Settings ▸ Evaluation: the patterns with the network, or alone (one checked).
+pub(super) fn evaluation_items<'a>(s: &Strings, chosen: settings::Evaluation) -> Vec<MenuItem<'a>> {
+    use settings::Evaluation;
+    Evaluation::ALL
+        .into_iter()
+        .map(|evaluation| {
+            let label = match evaluation {
+                Evaluation::Network => label!(s.evaluation_network),
+                Evaluation::Patterns => label!(s.evaluation_patterns),
+            };
+            check(label, evaluation == chosen, move |_| Message::Setting(Change::Evaluation(evaluation)))
+        })
+        .collect()
 }
 
 /// Settings ▸ AI Style: the engine, or the human-like sparring partner at a named strength or a loss of one's own.

@@ -16,6 +16,8 @@ pub enum Change {
     Threads(u16),
     /// Table size exponent.
     HashLevel(u8),
+    /// Settings ▸ Evaluation.
+    Evaluation(super::Evaluation),
     /// AI plays Black.
     AiBlack(bool),
     /// AI plays White.
@@ -143,7 +145,7 @@ pub enum Toggle {
 
 impl Settings {
     /// Applies `change`, clamped to the setting's range; `true` when the engine must be rebuilt (threads, table
-    /// size).
+    /// size, evaluation).
     pub fn apply(&mut self, change: Change) -> bool {
         let s = self;
         let mut reconfigure = false;
@@ -156,6 +158,10 @@ impl Settings {
             Change::HashLevel(level) => {
                 s.hash_level = level.clamp(*HASH_LEVELS.start(), *HASH_LEVELS.end());
                 reconfigure = true;
+            }
+            Change::Evaluation(evaluation) => {
+                reconfigure = s.evaluation != evaluation;
+                s.evaluation = evaluation;
             }
             Change::AiBlack(on) => s.ai_plays_black = on,
             Change::AiWhite(on) => s.ai_plays_white = on,
@@ -205,6 +211,7 @@ impl Settings {
                 s.level = ai.level.clamp(*LEVELS.start(), *LEVELS.end());
                 s.threads = ai.threads.clamp(*THREADS.start(), *THREADS.end());
                 s.hash_level = ai.hash_level.clamp(*HASH_LEVELS.start(), *HASH_LEVELS.end());
+                s.evaluation = ai.evaluation;
                 s.use_book = ai.use_book;
                 s.accept_ai_loss = ai.accept_ai_loss;
                 s.ai_loss = ai.ai_loss;

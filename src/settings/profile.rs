@@ -47,6 +47,8 @@ pub struct AiSettings {
     pub threads: u16,
     /// Table size exponent.
     pub hash_level: u8,
+    /// Settings ▸ Evaluation.
+    pub evaluation: super::Evaluation,
     /// Use the book.
     pub use_book: bool,
     /// Accept AI's Loss.
@@ -63,6 +65,7 @@ impl AiSettings {
             level: settings.level,
             threads: settings.threads,
             hash_level: settings.hash_level,
+            evaluation: settings.evaluation,
             use_book: settings.use_book,
             accept_ai_loss: settings.accept_ai_loss,
             ai_loss: settings.ai_loss,

@@ -54,6 +54,13 @@ impl ThinkerSearcher {
         let options = SolveOptions::default().with_threads(1).with_hash_level(hash_level);
         Ok(ThinkerSearcher { thinker: Thinker::new(weights, options)? })
     }
+
+    /// The searcher with another Multi-ProbCut model (for weights with a network: the one fitted to it).
+    #[must_use]
+    pub fn with_mpc_model(mut self, model: &crate::search::mpc::MpcModel) -> ThinkerSearcher {
+        self.thinker.set_mpc_model(model);
+        self
+    }
 }
 
 impl Searcher for ThinkerSearcher {

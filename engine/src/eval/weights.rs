@@ -123,6 +123,16 @@ pub enum WeightsError {
         #[source]
         source: io::Error,
     },
+    /// The network file that corrects the weights ([`with_network`]) could not be read or is not a network of
+    /// this build's pattern layout.
+    #[error("cannot read network file {}: {source}", .path.display())]
+    Network {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong (`InvalidData` for a file that is not a network).
+        #[source]
+        source: io::Error,
+    },
     /// [`write()`]'s output failed.
     #[error("cannot write weights: {0}")]
     Write(#[source] io::Error),
@@ -641,6 +651,22 @@ pub fn load(path: &Path) -> Result<Weights, WeightsError> {
         return Err(WeightsError::FileTooLarge { path: path.to_owned(), limit: MAX_FILE_SIZE });
     }
     parse(&bytes).map_err(|source| WeightsError::Parse { path: path.to_owned(), source: Box::new(source) })
+}
+
+/// Name of the shipped network file in `resources/eval/`: a small network over the pattern features whose output is
+/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/n32b2xr.net`, docs/training.md "Forty-fifth session"). Its
+/// Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
+pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-1.net";
+
+/// `weights` with the network file `network` added: its output is added to their evaluation.
+///
+/// # Errors
+/// [`WeightsError::Network`] naming the file (missing, unreadable, or not a network of this build's layout).
+pub fn with_network(mut weights: Weights, network: &Path) -> Result<Weights, WeightsError> {
+    let net =
+        super::net::Net::load(network).map_err(|source| WeightsError::Network { path: network.to_owned(), source })?;
+    weights.net = Some(std::sync::Arc::new(net));
+    Ok(weights)
 }
 
 /// Saves `weights` to `path` atomically: writes a temporary file in the same directory, syncs it, keeps the previous

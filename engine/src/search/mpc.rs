@@ -54,6 +54,10 @@ pub const MAX_ENDGAME_REDUCTION: u32 = 8;
 /// than [`shallow_depth`]).
 const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-1.txt");
 
+/// The model compiled in for the shipped network (`resources/eval/shirokuro-mpc-net-1.txt`: fitted with eval-2 and
+/// `shirokuro-net-1.net`, the same reduced endgame probe).
+const BUNDLED_NETWORK: &str = include_str!("../../../resources/eval/shirokuro-mpc-net-1.txt");
+
 /// The smallest σ the model returns (a fit can dip near zero at the edges of its data).
 const MIN_SIGMA: f64 = 1.0;
 
@@ -141,6 +145,16 @@ impl MpcModel {
     #[must_use]
     pub fn bundled() -> MpcModel {
         MpcModel::parse(BUNDLED).expect("the bundled MPC model parses")
+    }
+
+    /// The model compiled in for the shipped network (`eval::weights::SHIPPED_NETWORK_FILE`): its cuts are fitted
+    /// to the evaluation with the network added, which errs less than eval-2 alone.
+    ///
+    /// # Panics
+    /// Never in a released build: the bundled file is checked by a test.
+    #[must_use]
+    pub fn bundled_network() -> MpcModel {
+        MpcModel::parse(BUNDLED_NETWORK).expect("the bundled network's MPC model parses")
     }
 
     /// σ of (deep − shallow) for a midgame search to `deep` plies replaced by one to [`shallow_depth`]`(deep)`, with
@@ -336,8 +350,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_bundled_model_parses_and_gives_sensible_sigmas() {
-        let model = MpcModel::bundled();
+    fn the_bundled_models_parse_and_give_sensible_sigmas() {
+        for model in [MpcModel::bundled(), MpcModel::bundled_network()] {
+            sensible(&model);
+        }
+        // The network's model is its own fit, not a copy.
+        assert_ne!(MpcModel::bundled().midgame_sigma(30, 10), MpcModel::bundled_network().midgame_sigma(30, 10));
+    }
+
+    fn sensible(model: &MpcModel) {
         // Searches disagree by one to a few discs: a σ near the floor would make Multi-ProbCut cut blindly.
         for discs in 8..60 {
             for deep in 2..40 {

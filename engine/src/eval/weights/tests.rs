@@ -366,6 +366,44 @@ fn weights_load_reports_the_path() {
 }
 
 #[test]
+fn the_shipped_network_loads_with_the_weights_and_a_bad_one_is_named() {
+    let eval_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../resources/eval");
+    let weights_file = eval_dir.join(SHIPPED_FILE);
+    let network_file = eval_dir.join(SHIPPED_NETWORK_FILE);
+    let plain = load(&weights_file).unwrap();
+    assert!(plain.net.is_none());
+    let with_net = with_network(plain.clone(), &network_file).unwrap();
+    assert!(with_net.net.is_some());
+    // The network changes the evaluation (the initial position: the patterns' value plus the network's correction).
+    let start = crate::position::Position::INITIAL;
+    let features = crate::eval::Features::new(start.black(), start.white());
+    let value = |w: &Weights| {
+        let b = start.board;
+        crate::eval::Evaluator::new(w).evaluate_scaled(
+            64 - b.empty_count(),
+            b.player.0.count_ones(),
+            &features,
+            start.side_to_move,
+            b.moves().count(),
+            b.pass().moves().count(),
+        )
+    };
+    assert_ne!(value(&plain), value(&with_net));
+
+    let dir = temp_dir("network");
+    for (name, bytes) in [("missing.net", None), ("damaged.net", Some(&b"SKNET02 and nothing else"[..]))] {
+        let path = dir.join(name);
+        if let Some(bytes) = bytes {
+            fs::write(&path, bytes).unwrap();
+        }
+        let error = with_network(plain.clone(), &path).unwrap_err();
+        assert!(matches!(&error, WeightsError::Network { path: named, .. } if named == &path), "{error}");
+        assert!(error.to_string().starts_with(&format!("cannot read network file {}: ", path.display())), "{error}");
+    }
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn weights_save_is_atomic_and_keeps_a_backup() {
     let dir = temp_dir("save");
     let path = dir.join("eval.weights");

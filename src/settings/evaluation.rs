@@ -1,0 +1,93 @@
+//! Settings ▸ Evaluation: which shipped evaluation the AI searches with, and how a worker builds it: eval-2's
+//! pattern tables alone, or with the shipped network's correction and the Multi-ProbCut model fitted to it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use shirokuro_engine::eval::Weights;
+use shirokuro_engine::eval::weights::{self, WeightsError};
+use shirokuro_engine::search::mpc::MpcModel;
+
+/// The evaluation the AI's moves, hints, analysis, review and book learning search with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evaluation {
+    /// The pattern tables plus the network: the strongest (55 % of the games against the patterns alone at level 15,
+    /// docs/benchmarks.md), about twice the time a move at low levels.
+    #[default]
+    Network,
+    /// The pattern tables alone (the AI of earlier versions): the fastest.
+    Patterns,
+}
+
+impl Evaluation {
+    /// Both, in menu order.
+    pub const ALL: [Evaluation; 2] = [Evaluation::Network, Evaluation::Patterns];
+
+    /// The network file this evaluation adds to the pattern weights (`None`: the patterns alone), in the resources'
+    /// `eval/` folder `eval_dir`.
+    #[must_use]
+    pub fn network_file(self, eval_dir: &Path) -> Option<PathBuf> {
+        match self {
+            Evaluation::Network => Some(eval_dir.join(weights::SHIPPED_NETWORK_FILE)),
+            Evaluation::Patterns => None,
+        }
+    }
+}
+
+/// `patterns` with the network file `network` added, or `patterns` themselves without one.
+///
+/// # Errors
+/// The network file cannot be read or is not a network ([`WeightsError::Network`], naming it).
+pub fn weights_with(patterns: &Arc<Weights>, network: Option<&Path>) -> Result<Arc<Weights>, WeightsError> {
+    match network {
+        None => Ok(Arc::clone(patterns)),
+        Some(file) => Ok(Arc::new(weights::with_network(Weights::clone(patterns), file)?)),
+    }
+}
+
+/// The Multi-ProbCut model to search `weights` with, when it is not the engine's default (the one fitted to the
+/// patterns alone): the shipped network's, for weights with a network (the app loads no other).
+#[must_use]
+pub fn mpc_model(weights: &Weights) -> Option<MpcModel> {
+    weights.net.is_some().then(MpcModel::bundled_network)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_network_setting_adds_the_shipped_network_and_its_model() {
+        let eval_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/eval");
+        let patterns = Arc::new(weights::load(&eval_dir.join(weights::SHIPPED_FILE)).unwrap());
+        let plain = weights_with(&patterns, Evaluation::Patterns.network_file(&eval_dir).as_deref()).unwrap();
+        assert!(Arc::ptr_eq(&plain, &patterns), "the patterns alone are shared, not copied");
+        assert_eq!(mpc_model(&plain), None);
+        let network = Evaluation::Network.network_file(&eval_dir).unwrap();
+        let strong = weights_with(&patterns, Some(&network)).unwrap();
+        assert!(strong.net.is_some());
+        assert_eq!(mpc_model(&strong), Some(MpcModel::bundled_network()));
+        let missing = eval_dir.join("no-such.net");
+        assert!(
+            matches!(weights_with(&patterns, Some(&missing)), Err(WeightsError::Network { path, .. }) if path == missing)
+        );
+    }
+
+    #[test]
+    fn the_setting_reads_and_writes_as_a_word() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Holder {
+            evaluation: Evaluation,
+        }
+        for evaluation in Evaluation::ALL {
+            let text = toml::to_string(&Holder { evaluation }).unwrap();
+            assert_eq!(toml::from_str::<Holder>(&text).unwrap(), Holder { evaluation });
+        }
+        assert_eq!(
+            toml::to_string(&Holder { evaluation: Evaluation::Patterns }).unwrap().trim(),
+            "evaluation = \"patterns\""
+        );
+    }
+}
