@@ -564,3 +564,17 @@ fn escape_closes_boxes_and_the_board_editor() {
     let _ = app.update(escape());
     assert!(!app.game().is_editing());
 }
+
+#[test]
+fn the_settings_menu_has_the_evaluation_submenu_and_its_choice_is_applied() {
+    use shirokuro::settings::{Change, Evaluation};
+    let (mut app, _dir) = app(Settings::default());
+    let mut ui = screen(&app);
+    let _ = ui.click(selector::id("menu_settings")).expect("the Settings menu title");
+    // The submenu's rows cannot be opened here (see the book menu's test): its title is checked, the rows by app-look.
+    assert!(ui.find(selector::id("evaluation")).is_ok(), "the Evaluation submenu title");
+    drop(ui);
+    assert_eq!(app.settings().evaluation, Evaluation::Network);
+    let _ = app.update(Message::Setting(Change::Evaluation(Evaluation::Patterns)));
+    assert_eq!(app.settings().evaluation, Evaluation::Patterns);
+}
