@@ -38,7 +38,7 @@ use shirokuro_engine::{Color, Move, Position, Square};
 use crate::book::SharedBook;
 use crate::failure::Shared;
 use crate::log::{LogLine, Search};
-use crate::settings::evaluation;
+use crate::settings::evaluation::{self, WeightsCache};
 use crate::worker::{self, Outbox};
 
 mod line_jobs;
@@ -298,7 +298,6 @@ pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event>
             latest: Arc::clone(&handle.latest),
             stop: Arc::clone(&handle.stop),
             cancelled_at: Arc::clone(&handle.cancelled_at),
-            patterns: None,
             weights: None,
             thinker: None,
             rng: GameRng::new(seed()),
@@ -313,10 +312,8 @@ struct Worker {
     latest: Arc<AtomicU64>,
     stop: Arc<Mutex<Option<ThinkerStop>>>,
     cancelled_at: Arc<Mutex<Option<Instant>>>,
-    /// The pattern weights, read at start.
-    patterns: Option<Arc<Weights>>,
-    /// The weights the thinker searches with, and the network file added to them (if any was asked for).
-    weights: Option<(Arc<Weights>, Option<PathBuf>)>,
+    /// The pattern weights (read at start) and the weights the thinker searches with.
+    weights: Option<WeightsCache>,
     thinker: Option<Thinker>,
     rng: GameRng,
 }
@@ -335,7 +332,7 @@ impl Worker {
                 Weights::zero()
             }
         };
-        self.patterns = Some(Arc::new(weights));
+        self.weights = Some(WeightsCache::new(weights));
         if !self.emit(Event::Ready(handle)) {
             return;
         }
@@ -377,30 +374,16 @@ impl Worker {
         }
     }
 
-    /// The weights with `network` added: the ones in use when they have it, else built now (a network file that
-    /// cannot be read is reported, once, and the patterns play alone).
-    fn weights_with(&mut self, network: Option<PathBuf>) -> Option<Arc<Weights>> {
-        if let Some((weights, asked)) = &self.weights
-            && *asked == network
-        {
-            return Some(Arc::clone(weights));
-        }
-        let patterns = self.patterns.clone()?;
-        let weights = match evaluation::weights_with(&patterns, network.as_deref()) {
-            Ok(weights) => weights,
-            Err(error) => {
-                let _sent = self.emit(Event::NetworkFailed(Shared::new(error)));
-                patterns
-            }
-        };
-        self.weights = Some((Arc::clone(&weights), network));
-        Some(weights)
-    }
-
     fn configure(&mut self, options: EngineOptions) -> bool {
-        // Free the old tables (and weights no longer asked for) before building the new ones.
+        // Free the old tables before building the new ones.
         self.thinker = None;
-        let Some(weights) = self.weights_with(options.network.clone()) else { return true };
+        let Some(cache) = &mut self.weights else { return true };
+        let (weights, failed) = cache.get_or_patterns(options.network.as_deref());
+        if let Some(error) = failed
+            && !self.emit(Event::NetworkFailed(Shared::new(error)))
+        {
+            return false;
+        }
         let mpc = evaluation::mpc_model(&weights);
         let solve =
             SolveOptions::default().with_threads(usize::from(options.threads)).with_hash_level(options.hash_level);

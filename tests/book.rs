@@ -15,6 +15,7 @@ use shirokuro::log::LogLine;
 use shirokuro::settings::{Paths, Settings};
 use shirokuro_engine::book::learn::DeviateSettings;
 use shirokuro_engine::book::{self, Book, BookFormat, Entry};
+use shirokuro_engine::eval::weights::WeightsError;
 use shirokuro_engine::level::Level;
 use shirokuro_engine::{Board, Move, Position, Square};
 
@@ -658,4 +659,36 @@ fn a_book_another_run_is_writing_is_used_read_only() {
     let _ = started(&mut events);
     let (_, _, outcome) = finish(&mut events);
     assert!(matches!(outcome, Outcome::Done { .. }), "{outcome:?}");
+}
+
+#[test]
+fn book_searches_use_the_evaluation_asked_for_and_a_bad_network_fails_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_file, handle, mut events) = worker_with_small_book(&dir);
+    let walk = shirokuro_engine::book::ops::Walk { depth: 60, error_per_move: 80, error_sum: 100_000 };
+    let settings = shirokuro_engine::book::learn::LeafSettings { walk, level: 1, only_invalid: false, threads: 1 };
+    let mut leaves = || {
+        handle.send(Job::Leaves { root: Board::INITIAL, settings, hash_level: 12 });
+        assert_eq!(started(&mut events), Operation::Leaves);
+        finish(&mut events).2
+    };
+
+    // The shipped network (Settings ▸ Evaluation's default) is read and searched with.
+    let paths = Paths::inside(Path::new("/unused"));
+    handle.use_network(paths.network_file(shirokuro::settings::Evaluation::Network));
+    let outcome = leaves();
+    assert!(matches!(outcome, Outcome::Done { added, .. } if added >= 1), "{outcome:?}");
+
+    // A network that cannot be read: the operation fails, naming the file, and changes nothing.
+    let missing = dir.path().join("missing.net");
+    handle.use_network(Some(missing.clone()));
+    match leaves() {
+        Outcome::Failed(shirokuro::book::BookProblem::Weights(error)) => {
+            assert!(matches!(&*error, WeightsError::Network { path, .. } if *path == missing), "{error:?}")
+        }
+        other => panic!("expected the network's failure, got {other:?}"),
+    }
+    // The patterns alone work again.
+    handle.use_network(None);
+    assert!(matches!(leaves(), Outcome::Done { .. }));
 }

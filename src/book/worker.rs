@@ -26,7 +26,7 @@ use super::operation::{Job, Operation, Outcome};
 use super::problem::BookProblem;
 use super::shared::SharedBook;
 use crate::failure::Shared;
-use crate::settings::evaluation;
+use crate::settings::evaluation::{self, WeightsCache};
 use crate::worker::{self, Outbox};
 
 mod export;
@@ -134,7 +134,6 @@ pub fn spawn(weights_file: &PathBuf) -> impl iced::futures::Stream<Item = Event>
             stop: Arc::clone(&handle.stop),
             network: Arc::clone(&handle.network),
             weights_file,
-            patterns: None,
             weights: None,
             book: SharedBook::new(Book::new()),
             file: None,
@@ -178,10 +177,8 @@ struct Worker {
     /// The network the app asks for ([`Handle::use_network`]).
     network: Arc<Mutex<Option<PathBuf>>>,
     weights_file: PathBuf,
-    /// The pattern weights, read at the first search.
-    patterns: Option<Arc<Weights>>,
-    /// The weights searches use, and the network file added to them.
-    weights: Option<(Arc<Weights>, Option<PathBuf>)>,
+    /// The pattern weights (read at the first search) and the weights searches use.
+    weights: Option<WeightsCache>,
     book: SharedBook,
     /// Where changes are saved; `None` until a load succeeded (so a damaged file is never overwritten).
     file: Option<PathBuf>,
@@ -521,20 +518,12 @@ impl Worker {
     /// The weights searches use now: the patterns, with the network the app asks for (each read once).
     fn weights(&mut self) -> Result<Arc<Weights>, BookProblem> {
         let network = self.network.lock().map(|asked| asked.clone()).unwrap_or_default();
-        if let Some((weights, with)) = &self.weights
-            && *with == network
-        {
-            return Ok(Arc::clone(weights));
-        }
         let failed = |e| BookProblem::Weights(Shared::new(e));
-        let patterns = match &self.patterns {
-            Some(patterns) => Arc::clone(patterns),
-            None => Arc::new(weights::load(&self.weights_file).map_err(failed)?),
+        let cache = match &mut self.weights {
+            Some(cache) => cache,
+            None => self.weights.insert(WeightsCache::new(weights::load(&self.weights_file).map_err(failed)?)),
         };
-        self.patterns = Some(Arc::clone(&patterns));
-        let weights = evaluation::weights_with(&patterns, network.as_deref()).map_err(failed)?;
-        self.weights = Some((Arc::clone(&weights), network));
-        Ok(weights)
+        cache.get(network.as_deref()).map_err(failed)
     }
 
     /// A searcher with `weights` (and the Multi-ProbCut model fitted to them).

@@ -47,6 +47,54 @@ pub fn weights_with(patterns: &Arc<Weights>, network: Option<&Path>) -> Result<A
     }
 }
 
+/// The pattern weights and the weights a worker searches with now (the patterns with the network asked for last),
+/// each read from disk once: the engine worker and the book worker each keep one.
+#[derive(Debug)]
+pub struct WeightsCache {
+    patterns: Arc<Weights>,
+    /// The weights last asked for, and the network file they were asked with.
+    current: Option<(Arc<Weights>, Option<PathBuf>)>,
+}
+
+impl WeightsCache {
+    /// A cache over the pattern weights `patterns`.
+    #[must_use]
+    pub fn new(patterns: Weights) -> Self {
+        Self { patterns: Arc::new(patterns), current: None }
+    }
+
+    /// The patterns with `network` added (see [`weights_with`]): the ones last asked for when the file is the same,
+    /// else built now.
+    ///
+    /// # Errors
+    /// The network file cannot be read ([`WeightsError::Network`]); nothing is remembered, so the next call tries again.
+    pub fn get(&mut self, network: Option<&Path>) -> Result<Arc<Weights>, WeightsError> {
+        if let Some(weights) = self.cached(network) {
+            return Ok(weights);
+        }
+        let weights = weights_with(&self.patterns, network)?;
+        self.current = Some((Arc::clone(&weights), network.map(Path::to_path_buf)));
+        Ok(weights)
+    }
+
+    /// As [`WeightsCache::get`], but a network file that cannot be read gives the patterns alone, remembered for that
+    /// file, with the error the first time only (so a caller reports it once).
+    pub fn get_or_patterns(&mut self, network: Option<&Path>) -> (Arc<Weights>, Option<WeightsError>) {
+        match self.get(network) {
+            Ok(weights) => (weights, None),
+            Err(error) => {
+                self.current = Some((Arc::clone(&self.patterns), network.map(Path::to_path_buf)));
+                (Arc::clone(&self.patterns), Some(error))
+            }
+        }
+    }
+
+    fn cached(&self, network: Option<&Path>) -> Option<Arc<Weights>> {
+        let (weights, with) = self.current.as_ref()?;
+        (with.as_deref() == network).then(|| Arc::clone(weights))
+    }
+}
+
 /// The Multi-ProbCut model to search `weights` with, when it is not the engine's default (the one fitted to the
 /// patterns alone): the shipped network's, for weights with a network (the app loads no other).
 #[must_use]
@@ -73,6 +121,30 @@ mod tests {
         assert!(
             matches!(weights_with(&patterns, Some(&missing)), Err(WeightsError::Network { path, .. }) if path == missing)
         );
+    }
+
+    #[test]
+    fn the_cache_builds_once_a_file_and_remembers_a_bad_one_only_when_asked() {
+        let eval_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/eval");
+        let mut cache = WeightsCache::new(weights::load(&eval_dir.join(weights::SHIPPED_FILE)).unwrap());
+        let network = Evaluation::Network.network_file(&eval_dir).unwrap();
+        let first = cache.get(Some(&network)).unwrap();
+        assert!(first.net.is_some());
+        assert!(Arc::ptr_eq(&first, &cache.get(Some(&network)).unwrap()), "the same file is read once");
+        let plain = cache.get(None).unwrap();
+        assert!(plain.net.is_none());
+        let again = cache.get(Some(&network)).unwrap();
+        assert!(!Arc::ptr_eq(&first, &again), "only the last asked-for weights are kept");
+
+        let missing = eval_dir.join("no-such.net");
+        assert!(cache.get(Some(&missing)).is_err());
+        assert!(cache.get(Some(&missing)).is_err(), "a failed file is tried again");
+        let (fallback, error) = cache.get_or_patterns(Some(&missing));
+        assert!(fallback.net.is_none());
+        assert!(matches!(error, Some(WeightsError::Network { path, .. }) if path == missing));
+        let (fallback_again, error) = cache.get_or_patterns(Some(&missing));
+        assert!(Arc::ptr_eq(&fallback, &fallback_again) && error.is_none(), "the failure is reported once");
+        assert!(Arc::ptr_eq(&plain, &fallback), "the fallback is the patterns themselves");
     }
 
     #[test]
