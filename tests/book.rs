@@ -684,7 +684,7 @@ fn book_searches_use_the_evaluation_asked_for_and_a_bad_network_fails_naming_it(
     handle.use_network(Some(missing.clone()));
     match leaves() {
         Outcome::Failed(shirokuro::book::BookProblem::Weights(error)) => {
-            assert!(matches!(&*error, WeightsError::Network { path, .. } if *path == missing), "{error:?}")
+            assert!(matches!(&*error, WeightsError::Network { path, .. } if *path == missing), "{error:?}");
         }
         other => panic!("expected the network's failure, got {other:?}"),
     }
