@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use shirokuro_engine::book::{self, Book, file::ReadOptions};
-use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::protocol::gtp::GtpSession;
 use shirokuro_engine::protocol::{PolicyEngine, Protocol, serve};
@@ -14,15 +13,13 @@ use shirokuro_engine::rng::GameRng;
 use shirokuro_engine::search::SolveOptions;
 use shirokuro_engine::think::{Policy, Thinker};
 
+use crate::evaluation::EvalArgs;
+
 /// Engine options shared by `gtp` and `nboard`.
 #[derive(Debug, clap::Args)]
 pub struct EngineArgs {
-    /// Evaluation weights file (default: the shipped weights, built into the program).
-    #[arg(long)]
-    weights: Option<PathBuf>,
-    /// Play with an all-zero evaluation (no weights file).
-    #[arg(long, conflicts_with = "weights")]
-    zero_weights: bool,
+    #[command(flatten)]
+    evaluation: EvalArgs,
     /// Level (1-60) until the GUI sets one.
     #[arg(long, default_value = "10")]
     pub level: Level,
@@ -46,21 +43,11 @@ pub struct PolicyArgs {
 }
 
 impl EngineArgs {
-    /// Loads the weights and builds the engine.
+    /// Loads the evaluation and builds the engine.
     pub fn thinker(&self) -> Result<Thinker, String> {
-        let weights = if self.zero_weights {
-            Weights::zero()
-        } else {
-            match &self.weights {
-                Some(path) => weights::load(path),
-                None => weights::bundled(),
-            }
-            .map_err(|e| e.to_string())?
-        };
         let threads =
             self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
-        let options = SolveOptions::default().with_threads(threads).with_hash_level(self.hash_level);
-        Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())
+        self.evaluation.thinker(SolveOptions::default().with_threads(threads).with_hash_level(self.hash_level))
     }
 
     /// The engine with the AI's policy: the thinker, the book if any, the seed.

@@ -26,6 +26,7 @@ mod archive;
 mod bench;
 mod book;
 mod corpus;
+mod evaluation;
 mod gtp;
 mod label;
 mod level_profile;

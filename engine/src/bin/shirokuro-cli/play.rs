@@ -21,7 +21,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use shirokuro_engine::book::Book;
-use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::notation::{PassStyle, format_transcript, parse_board, parse_transcript_from};
 use shirokuro_engine::random_board::{self, RandomBoardSpec};
@@ -33,18 +32,15 @@ use shirokuro_engine::{Color, Move, Position};
 
 use shirokuro_engine::protocol::{Line, MAX_LINE, read_line};
 
+use crate::evaluation::EvalArgs;
 use crate::gtp::{clock_seed, load_book};
 use crate::output;
 
 /// Options of `play`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Evaluation weights file (default: the shipped weights).
-    #[arg(long)]
-    weights: Option<PathBuf>,
-    /// Play with an all-zero evaluation (no weights file): the AI then only counts on search and the exact endgame.
-    #[arg(long, conflicts_with = "weights")]
-    zero_weights: bool,
+    #[command(flatten)]
+    evaluation: EvalArgs,
     /// AI level (1-60).
     #[arg(long, default_value = "10")]
     level: Level,
@@ -451,13 +447,7 @@ const HELP: &str = "commands: play f5d6 (or just f5d6) | undo [n] | redo [n] | g
 | clearcache | quit\n";
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
-    let weights = match (&args.weights, args.zero_weights) {
-        (Some(path), _) => weights::load(path).map_err(|e| e.to_string())?,
-        (None, true) => Weights::zero(),
-        (None, false) => weights::bundled().map_err(|e| e.to_string())?,
-    };
-    let options = SolveOptions::default().with_hash_level(args.hash_level);
-    let thinker = Thinker::new(Arc::new(weights), options).map_err(|e| e.to_string())?;
+    let thinker = args.evaluation.thinker(SolveOptions::default().with_hash_level(args.hash_level))?;
     let mut session = Session::new(thinker, args.level, args.mode);
     session.loss = args.play_loss.as_deref().map(play_loss_curves).transpose()?;
     session.book = load_book(args.book.as_deref())?;
@@ -503,6 +493,8 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     reason = "tests"
 )]
 mod tests {
+    use shirokuro_engine::eval::Weights;
+
     use super::*;
 
     fn session(mode: u8) -> Session {
