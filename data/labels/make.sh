@@ -18,6 +18,7 @@
 #   results   (after corpus) the games' results of batches 28-56: tr2-res, tr2-ex (20 empties or fewer: exact), and
 #             the results before the exact part (more than 20 empties) of batches 0-26 and 28-56: tr-res-mid,
 #             tr2-res-mid (seconds)
+#   results3  (after corpus) the same for batches 57-63: tr3-res, tr3-ex, tr3-res-mid (seconds)
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 #   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
@@ -158,6 +159,14 @@ step_results() { # batches 28-56 (after the held-out 27): results only, no searc
     log "results labels done"
 }
 
+step_results3() { # batches 57-63 (the forty-sixth session's): results only, no searches
+    batches "$LAB/tr3" 57 63
+    export_to "$LAB/tr3" "$LAB/tr3-res.txt" --positions engine
+    by_empties "$LAB/tr3-res.txt" "$LAB/tr3-ex.txt" 'n<=20'
+    by_empties "$LAB/tr3-res.txt" "$LAB/tr3-res-mid.txt" 'n>20'
+    log "results3 labels done"
+}
+
 step_cut21() {
     batches "$LAB/ho" 27 27
     export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
@@ -225,6 +234,7 @@ for s in "${steps[@]}"; do
         corpus) step_corpus ;;
         corpus2) step_corpus2 ;;
         results) step_results ;;
+        results3) step_results3 ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
         deepx) step_deepx ;;
@@ -233,7 +243,7 @@ for s in "${steps[@]}"; do
         netdeep) step_netdeep ;;
         netdeep2) step_netdeep2 ;;
         *) echo "make.sh: unknown step $s" \
-                "(val q1 q2 q3 corpus corpus2 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
+                "(val q1 q2 q3 corpus corpus2 results results3 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
            exit 2 ;;
     esac
 done

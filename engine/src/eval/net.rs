@@ -201,10 +201,16 @@ impl Net {
     /// An I/O error (a folder, a pipe or a device is refused before reading, as is a file over 256 MB), or a file
     /// that is not a network of this build's pattern layout (`InvalidData`, saying what); each names the file.
     pub fn load(path: &Path) -> std::io::Result<Net> {
-        let named =
-            |kind, what: &dyn std::fmt::Display| std::io::Error::new(kind, format!("{}: {what}", path.display()));
-        let bytes = crate::bounded::read(path, crate::bounded::SMALL_BYTES).map_err(|e| named(e.kind(), &e))?;
-        Net::parse(&bytes).map_err(|what| named(std::io::ErrorKind::InvalidData, &what))
+        Net::read(path).map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    }
+
+    /// As [`Net::load`], but the error does not name the file (for callers that name it themselves).
+    ///
+    /// # Errors
+    /// As [`Net::load`].
+    pub fn read(path: &Path) -> std::io::Result<Net> {
+        let bytes = crate::bounded::read(path, crate::bounded::SMALL_BYTES)?;
+        Net::parse(&bytes).map_err(|what| std::io::Error::new(std::io::ErrorKind::InvalidData, what))
     }
 }
 

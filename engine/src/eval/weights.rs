@@ -664,7 +664,7 @@ pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-1.net";
 /// [`WeightsError::Network`] naming the file (missing, unreadable, or not a network of this build's layout).
 pub fn with_network(mut weights: Weights, network: &Path) -> Result<Weights, WeightsError> {
     let net =
-        super::net::Net::load(network).map_err(|source| WeightsError::Network { path: network.to_owned(), source })?;
+        super::net::Net::read(network).map_err(|source| WeightsError::Network { path: network.to_owned(), source })?;
     weights.net = Some(std::sync::Arc::new(net));
     Ok(weights)
 }

@@ -399,6 +399,7 @@ fn the_shipped_network_loads_with_the_weights_and_a_bad_one_is_named() {
         let error = with_network(plain.clone(), &path).unwrap_err();
         assert!(matches!(&error, WeightsError::Network { path: named, .. } if named == &path), "{error}");
         assert!(error.to_string().starts_with(&format!("cannot read network file {}: ", path.display())), "{error}");
+        assert_eq!(error.to_string().matches(name).count(), 1, "the file is named once: {error}");
     }
     fs::remove_dir_all(&dir).unwrap();
 }
