@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Trains one network on the n32b2xr recipe (docs/training.md "Forty-fifth session") with changes, and measures it the
+# way #32 judges networks: the error on the held-out batch's results (`val-ho-mid`), then 2,000 games at level 5 and
+# 2,000 at level 8 against the shipped network (data/nets/n32b2xr.net, eval-2 under both), XOT openings 1-1,000.
+#
+#   data/nets/try.sh NAME [--plus-labels FILE]... [TRAIN-NET OPTIONS...]
+#
+# NAME.net and NAME.log go to $LAB (default /work/lab, where data/labels/make.sh builds the labels: it needs the
+# steps q1 q2 q3 val corpus results homid, and results3 for tr3-*). `--plus-labels FILE` adds a label file (a path
+# under $LAB, or `tr3` for the batches 57-63 results: tr3-ex and tr3-res-mid) to the recipe's; `--dim`, `--buckets`,
+# `--learning-rate`, `--epochs` and `--seed` replace the recipe's values (32, 2, 0.0003, 2, 1); other options go to
+# `train-net` as they are. With no options it remakes n32b2xr itself (compare the files with `cmp` to check the
+# labels). Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+LAB=${LAB:-/work/lab}
+B=${B:-target/release/shirokuro-cli}
+LEVELS=${LEVELS:-5 8}
+XOT=../shared/reference/xot-openings-large.txt
+SHIPPED=data/nets/n32b2xr.net
+[ $# -ge 1 ] || { sed -n 2,13p "$0"; exit 2; }
+name=$1; shift
+# The recipe's options; one given on the command line replaces its value (train-net takes each only once).
+declare -A recipe=([--dim]=32 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
+extra=(); plus=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --plus-labels)
+            [ $# -ge 2 ] || { echo "try.sh: --plus-labels needs a file" >&2; exit 2; }
+            if [ "$2" = tr3 ]; then plus+=(--labels "$LAB/tr3-ex.txt" --labels "$LAB/tr3-res-mid.txt")
+            else plus+=(--labels "$2"); fi
+            shift 2 ;;
+        --dim|--buckets|--learning-rate|--epochs|--seed)
+            [ $# -ge 2 ] || { echo "try.sh: $1 needs a value" >&2; exit 2; }
+            recipe[$1]=$2; shift 2 ;;
+        *) extra+=("$1"); shift ;;
+    esac
+done
+for key in "${!recipe[@]}"; do extra+=("$key" "${recipe[$key]}"); done
+labels=()
+for d in q q2 q3; do
+    for f in playok early egaroucid3 logistello wthor ex-logistello; do labels+=(--labels "$LAB/$d/$f.txt"); done
+done
+for f in tr-ex tr-d10r2 tr2-ex tr-res-mid tr2-res-mid; do labels+=(--labels "$LAB/$f.txt"); done
+for v in val-playok-deep val-early-deep val-selfplay-deep-1000 val-ho-mid; do labels+=(--validation "$LAB/$v.txt"); done
+for arg in "${labels[@]}" "${plus[@]}"; do
+    case $arg in --*) ;; *) [ -s "$arg" ] || { echo "try.sh: $arg is missing (data/labels/make.sh)" >&2; exit 1; } ;; esac
+done
+out="$LAB/$name"
+{
+    echo "# try.sh $name ${plus[*]} ${extra[*]} ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
+    "$B" train-net "${labels[@]}" "${plus[@]}" --weights resources/eval/shirokuro-eval-2.skw "${extra[@]}" \
+        --out "$out.net" 2>&1
+    echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.79 (+0.87)"
+    "$B" eval-error --labels "$LAB/val-ho-mid.txt" -t 1 --net "$out.net" 2>&1 | tail -1
+    for level in $LEVELS; do
+        echo "# level $level against $SHIPPED"
+        "$B" match --level-a "$level" --level-b "$level" --net-a "$out.net" --net-b "$SHIPPED" --openings "$XOT" \
+            --games 1000 -t 2 2>&1 | grep -E "^A|score|disc|nodes|time"
+    done
+} | tee "$out.log"
