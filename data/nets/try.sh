@@ -6,7 +6,7 @@
 #   data/nets/try.sh NAME [--plus-labels FILE]... [TRAIN-NET OPTIONS...]
 #
 # NAME.net and NAME.log go to $LAB (default /work/lab, where data/labels/make.sh builds the labels: it needs the
-# steps q1 q2 q3 val corpus results homid, and results3 for tr3-*). `--plus-labels FILE` adds a label file (a path
+# steps q1 q2 q3 corpus results homid, val for the deep sets' errors, and results3 for tr3-*). `--plus-labels FILE` adds a label file (a path
 # under $LAB, or `tr3` for the batches 57-63 results: tr3-ex and tr3-res-mid) to the recipe's; `--dim`, `--buckets`,
 # `--learning-rate`, `--epochs` and `--seed` replace the recipe's values (32, 2, 0.0003, 2, 1); other options go to
 # `train-net` as they are. With no options it remakes n32b2xr itself (compare the files with `cmp` to check the
@@ -42,7 +42,11 @@ for d in q q2 q3; do
     for f in playok early egaroucid3 logistello wthor ex-logistello; do labels+=(--labels "$LAB/$d/$f.txt"); done
 done
 for f in tr-ex tr-d10r2 tr2-ex tr-res-mid tr2-res-mid; do labels+=(--labels "$LAB/$f.txt"); done
-for v in val-playok-deep val-early-deep val-selfplay-deep-1000 val-ho-mid; do labels+=(--validation "$LAB/$v.txt"); done
+# The deep validation sets (make.sh val) are reported when they are there; val-ho-mid is needed.
+for v in val-playok-deep val-early-deep val-selfplay-deep-1000; do
+    [ -s "$LAB/$v.txt" ] && labels+=(--validation "$LAB/$v.txt")
+done
+labels+=(--validation "$LAB/val-ho-mid.txt")
 for arg in "${labels[@]}" "${plus[@]}"; do
     case $arg in --*) ;; *) [ -s "$arg" ] || { echo "try.sh: $arg is missing (data/labels/make.sh)" >&2; exit 1; } ;; esac
 done
