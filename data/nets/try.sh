@@ -10,12 +10,12 @@
 # under $LAB, or `tr3` for the batches 57-63 results: tr3-ex and tr3-res-mid) to the recipe's; `--dim`, `--buckets`,
 # `--learning-rate`, `--epochs` and `--seed` replace the recipe's values (32, 2, 0.0003, 2, 1); other options go to
 # `train-net` as they are. With no options it remakes n32b2xr itself (compare the files with `cmp` to check the
-# labels). Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8.
+# labels). Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8, LEVELS="" both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-/work/lab}
 B=${B:-target/release/shirokuro-cli}
-LEVELS=${LEVELS:-5 8}
+LEVELS=${LEVELS-5 8}
 XOT=../shared/reference/xot-openings-large.txt
 SHIPPED=data/nets/n32b2xr.net
 [ $# -ge 1 ] || { sed -n 2,13p "$0"; exit 2; }
