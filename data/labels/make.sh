@@ -4,11 +4,12 @@
 #
 #   data/labels/make.sh [STEP...]        (default: every step, in the order below)
 #
-# LAB (default /tmp/lab) receives the files; B (default target/release/shirokuro-cli) is the program. Each step writes
-# its file under a `.part` name and renames it when done, and a step whose file exists is skipped: stop the script at
-# any moment (a signal, the end of a session) and run it again to go on. The labels are deterministic (seeded sampling,
-# one single-threaded search with a cleared table per position), so a rebuilt file equals the lost one as long as the
-# search has not changed. Run it at low priority beside other work: `nice -n 10 data/labels/make.sh`.
+# LAB (default: `lab` beside the repository, e.g. /work/lab; not /tmp, which lost them twice) receives the files; B
+# (default target/release/shirokuro-cli) is the program. Each step writes its file under a `.part` name and renames it
+# when done, and a step whose file exists is skipped: stop the script at any moment (a signal, the end of a session)
+# and run it again to go on. The labels are deterministic (seeded sampling, one single-threaded search with a cleared
+# table per position), so a rebuilt file equals the lost one as long as the search has not changed. Run it at low
+# priority beside other work: `nice -n 10 data/labels/make.sh`.
 #
 # Steps (docs/training.md has what each file is for and where it was first made):
 #   val       the three deep validation sets (PlayOK, early Egaroucid, self-play: 4,000 positions each side of 8,000)
@@ -30,7 +31,7 @@
 #   netdeep2  tr-n14b: four more positions of the same games and range (the picks after netdeep's), as netdeep
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-LAB=${LAB:-/tmp/lab}
+LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 G=../shared/reference/games
 W1=resources/eval/shirokuro-eval-1.skw

@@ -5,20 +5,21 @@
 #
 #   data/nets/try.sh NAME [--plus-labels FILE]... [TRAIN-NET OPTIONS...]
 #
-# NAME.net and NAME.log go to $LAB (default /work/lab, where data/labels/make.sh builds the labels: it needs the
-# steps q1 q2 q3 corpus results homid, val for the deep sets' errors, and results3 for tr3-*). `--plus-labels FILE` adds a label file (a path
-# under $LAB, or `tr3` for the batches 57-63 results: tr3-ex and tr3-res-mid) to the recipe's; `--dim`, `--buckets`,
-# `--learning-rate`, `--epochs` and `--seed` replace the recipe's values (32, 2, 0.0003, 2, 1); other options go to
-# `train-net` as they are. With no options it remakes n32b2xr itself (compare the files with `cmp` to check the
-# labels). Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8, LEVELS="" both.
+# NAME.net and NAME.log go to $LAB (default: `lab` beside the repository, where data/labels/make.sh builds the labels:
+# it needs the steps q1 q2 q3 corpus results homid, val for the deep sets' errors, and results3 for tr3-*).
+# `--plus-labels FILE` adds a label file (a path under $LAB, or `tr3` for the batches 57-63 results: tr3-ex and
+# tr3-res-mid) to the recipe's; `--dim`, `--buckets`, `--learning-rate`, `--epochs` and `--seed` replace the recipe's
+# values (32, 2, 0.0003, 2, 1); other options go to `train-net` as they are. With no options it remakes n32b2xr itself
+# (compare the files with `cmp` to check the labels). Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle
+# cores; LEVELS="5" skips level 8, LEVELS="" both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-LAB=${LAB:-/work/lab}
+LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 LEVELS=${LEVELS-5 8}
 XOT=../shared/reference/xot-openings-large.txt
 SHIPPED=data/nets/n32b2xr.net
-[ $# -ge 1 ] || { sed -n 2,13p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,14p "$0"; exit 2; }
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
 declare -A recipe=([--dim]=32 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
@@ -48,7 +49,10 @@ for v in val-playok-deep val-early-deep val-selfplay-deep-1000; do
 done
 labels+=(--validation "$LAB/val-ho-mid.txt")
 for arg in "${labels[@]}" "${plus[@]}"; do
-    case $arg in --*) ;; *) [ -s "$arg" ] || { echo "try.sh: $arg is missing (data/labels/make.sh)" >&2; exit 1; } ;; esac
+    case $arg in
+        --*) ;;
+        *) [ -s "$arg" ] || { echo "try.sh: $arg is missing (data/labels/make.sh)" >&2; exit 1; } ;;
+    esac
 done
 out="$LAB/$name"
 {
