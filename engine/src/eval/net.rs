@@ -35,17 +35,28 @@ pub const MAX_DIM: usize = 64;
 /// The most hidden units.
 pub const MAX_HIDDEN: usize = 128;
 
-/// The network's parameters.
+/// A network as the search reads it (the float embedding the trainer works on is not kept: it would be twice the
+/// size of the search's rows; [`Net::params`] makes it back when training or measuring needs it).
 #[derive(Clone, PartialEq)]
 pub struct Net {
     pub(crate) shape: NetShape,
-    /// Rows per bucket: every group's indices back to back (only the canonical ones are used).
-    pub(crate) rows_per_bucket: usize,
-    pub(crate) embed: Vec<f32>,
     /// Per bucket: `dim` biases, `hidden × dim` weights, `hidden` biases, `hidden` output weights, one output bias.
     pub(crate) dense: Vec<f32>,
     /// The parameters as the search reads them.
     forward: forward::Forward,
+}
+
+/// A network's parameters in floats, as the trainer changes them and [`NetParams::run`] reads them.
+#[derive(Clone, PartialEq)]
+pub struct NetParams {
+    pub(crate) shape: NetShape,
+    /// Buckets × rows per bucket (every group's indices back to back; only the canonical ones are used) × `dim`.
+    pub(crate) embed: Vec<f32>,
+    /// As [`Net`]'s.
+    pub(crate) dense: Vec<f32>,
+    /// The unit 1/q of the search's rows these parameters were made from ([`Net::params`]), kept by
+    /// [`into_net`](Self::into_net) so that a network goes back to the same bits; `None` once they change.
+    pub(crate) unit: Option<i16>,
 }
 
 impl std::fmt::Debug for Net {
@@ -105,27 +116,24 @@ impl Scratch {
     }
 }
 
-impl Net {
-    pub(crate) fn dense_len(shape: NetShape) -> usize {
-        shape.dim + shape.hidden * shape.dim + 2 * shape.hidden + 1
-    }
-
-    /// A network from its parameters (`embed`: buckets × rows × dim; `dense` as [`Net::dense_len`] per bucket).
-    pub(crate) fn from_parts(shape: NetShape, embed: Vec<f32>, dense: Vec<f32>) -> Net {
-        let q = forward::Forward::choose_q(shape, &embed, &dense);
-        Net::with_unit(shape, embed, dense, q)
-    }
-
-    /// [`from_parts`](Self::from_parts) with the search's rows in 1/`q` (the rows must fit, as a file checks).
-    fn with_unit(shape: NetShape, embed: Vec<f32>, dense: Vec<f32>, q: i16) -> Net {
-        let forward = forward::Forward::new(shape, &embed, &dense, q);
-        Net { shape, rows_per_bucket: layout().total, embed, dense, forward }
+impl NetParams {
+    /// Parameters from their parts (`embed`: buckets × rows × dim; `dense` as [`Net::dense_len`] per bucket).
+    pub(crate) fn from_parts(shape: NetShape, embed: Vec<f32>, dense: Vec<f32>) -> NetParams {
+        NetParams { shape, embed, dense, unit: None }
     }
 
     /// The shape.
     #[must_use]
     pub fn shape(&self) -> NetShape {
         self.shape
+    }
+
+    /// The network the search reads, its rows in the finest unit that fits (or the unit of the network these
+    /// parameters came from, unchanged).
+    #[must_use]
+    pub fn into_net(self) -> Net {
+        let q = self.unit.unwrap_or_else(|| forward::Forward::choose_q(self.shape, &self.embed, &self.dense));
+        Net::with_unit(self.shape, &self.embed, self.dense, q)
     }
 
     /// The output for the rows `rows` (absolute, bucket included) of bucket `bucket`, in discs.
@@ -153,6 +161,38 @@ impl Net {
             out += d[b1 + hidden + j] * t.hid[j];
         }
         out * OUT_SCALE
+    }
+}
+
+impl Net {
+    pub(crate) fn dense_len(shape: NetShape) -> usize {
+        shape.dim + shape.hidden * shape.dim + 2 * shape.hidden + 1
+    }
+
+    /// A network with the search's rows made from `embed` in 1/`q` (the rows must fit, as a file checks).
+    fn with_unit(shape: NetShape, embed: &[f32], dense: Vec<f32>, q: i16) -> Net {
+        let forward = forward::Forward::new(shape, embed, &dense, q);
+        Net { shape, dense, forward }
+    }
+
+    /// The shape.
+    #[must_use]
+    pub fn shape(&self) -> NetShape {
+        self.shape
+    }
+
+    /// The parameters in floats, made from the search's rows (each `n / q`, which the search rounds back to `n`): for
+    /// a network read from a file, exactly the ones it was written from, up to that rounding.
+    #[must_use]
+    pub fn params(&self) -> NetParams {
+        let stored = file::canonical_numbers(self);
+        let q = self.forward.q();
+        NetParams {
+            shape: self.shape,
+            embed: file::expand(self.shape, &stored, q),
+            dense: self.dense.clone(),
+            unit: Some(q),
+        }
     }
 
     /// The correction, in discs from the side to move's view, for a position with `discs` discs whose features

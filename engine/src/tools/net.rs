@@ -2,7 +2,7 @@
 //! Adam, lazily on the embedding rows a minibatch touches; one thread.
 
 use crate::board::Board;
-use crate::eval::net::{Net, NetShape, OUT_SCALE, Scratch, bucket, layout};
+use crate::eval::net::{Net, NetParams, NetShape, OUT_SCALE, Scratch, bucket, layout};
 use crate::eval::{Evaluator, FEATURE_COUNT, Features, SCALE};
 use crate::rng::GameRng as Rng;
 use crate::tools::label::MaeReport;
@@ -61,8 +61,8 @@ pub fn encode(labels: &[(Board, i32)], evaluator: &Evaluator, buckets: usize) ->
         .collect()
 }
 
-/// A network with small random weights whose output starts near zero.
-fn initial(shape: NetShape, seed: u64) -> Net {
+/// Small random parameters whose output starts near zero.
+fn initial(shape: NetShape, seed: u64) -> NetParams {
     let rows = layout().total;
     let mut rng = Rng::new(seed);
     let mut uniform = |scale: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
@@ -81,12 +81,12 @@ fn initial(shape: NetShape, seed: u64) -> Net {
             *x = uniform(0.01);
         }
     }
-    Net::from_parts(shape, embed, dense)
+    NetParams::from_parts(shape, embed, dense)
 }
 
 /// The network's output for a sample, in discs.
 #[must_use]
-pub fn forward(net: &Net, s: &NetSample) -> f32 {
+pub fn forward(net: &NetParams, s: &NetSample) -> f32 {
     net.run(&s.rows, s.bucket as usize, &mut Scratch::new(net.shape()))
 }
 
@@ -117,9 +117,9 @@ impl Adam {
 /// Mean absolute error of base + network on `samples`, averaged over moves 20–50 move by move (as `eval-error`),
 /// for the base alone and with the network.
 #[must_use]
-pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
+pub fn mae_20_50(net: &NetParams, samples: &[NetSample]) -> (f64, f64) {
     let base = MaeReport::from_errors(samples.iter().map(|s| (usize::from(s.moves), f64::from(s.base - s.target))));
-    let with = net_error(std::slice::from_ref(net), samples);
+    let with = params_error(std::slice::from_ref(net), samples);
     (base.average(20..=50).unwrap_or(0.0), with.average(20..=50).unwrap_or(0.0))
 }
 
@@ -128,6 +128,11 @@ pub fn mae_20_50(net: &Net, samples: &[NetSample]) -> (f64, f64) {
 /// their outputs are averaged: an ensemble, to see how much of the error is the training's own noise.
 #[must_use]
 pub fn net_error(nets: &[Net], samples: &[NetSample]) -> MaeReport {
+    params_error(&nets.iter().map(Net::params).collect::<Vec<_>>(), samples)
+}
+
+/// [`net_error`] of parameters.
+fn params_error(nets: &[NetParams], samples: &[NetSample]) -> MaeReport {
     let share = 1.0 / nets.len().max(1) as f32;
     MaeReport::from_errors(samples.iter().map(|s| {
         let out: f32 = nets.iter().map(|net| forward(net, s)).sum::<f32>() * share;
@@ -143,7 +148,7 @@ fn rate(options: &NetOptions, step: usize, steps: usize) -> f32 {
     options.learning_rate * (options.final_rate + (1.0 - options.final_rate) * fall)
 }
 
-/// Trains a network on `train` (shuffled each epoch), calling `report(epoch, train_mse, &net)` after each epoch.
+/// Trains a network on `train` (shuffled each epoch), calling `report(epoch, train_mse, &params)` after each epoch.
 ///
 /// `start` is where the parameters begin (a network of `options.shape`, e.g. one read from a file, to fine-tune it);
 /// `None` starts from random parameters drawn with `options.seed`.
@@ -154,14 +159,14 @@ pub fn train_net(
     train: &mut [NetSample],
     options: &NetOptions,
     start: Option<&Net>,
-    report: &mut dyn FnMut(usize, f64, &Net),
+    report: &mut dyn FnMut(usize, f64, &NetParams),
 ) -> Net {
     let shape = options.shape;
     let NetShape { dim, hidden, .. } = shape;
     let mut net = match start {
         Some(net) => {
             assert_eq!(net.shape(), shape, "the starting network's shape");
-            net.clone()
+            net.params()
         }
         None => initial(shape, options.seed),
     };
@@ -171,7 +176,7 @@ pub fn train_net(
     let mut grad_e = vec![0f32; net.embed.len()];
     let mut grad_d = vec![0f32; net.dense.len()];
     let mut touched: Vec<u32> = Vec::new();
-    let mut mark = vec![false; shape.buckets * net.rows_per_bucket];
+    let mut mark = vec![false; shape.buckets * layout().total];
     let mut t = Scratch::new(shape);
     let mut dh = vec![0f32; hidden];
     let mut ds = vec![0f32; dim];
@@ -230,6 +235,10 @@ pub fn train_net(
             let c1 = 1.0 - BETA1.powi(step);
             let c2 = 1.0 - BETA2.powi(step);
             let lr = rate(options, step as usize - 1, steps);
+            if lr != 0.0 {
+                // The parameters change: the search's unit is chosen for them again.
+                net.unit = None;
+            }
             for (i, (w, g)) in net.dense.iter_mut().zip(grad_d.iter_mut()).enumerate() {
                 adam_d.step(i, w, *g, lr, c1, c2);
                 *g = 0.0;
@@ -248,7 +257,7 @@ pub fn train_net(
         report(epoch, se / train.len().max(1) as f64, &net);
     }
     // Training changed the parameters in place: the search's tables are made from the final ones.
-    Net::from_parts(shape, net.embed, net.dense)
+    net.into_net()
 }
 
 #[cfg(test)]
@@ -320,8 +329,10 @@ mod tests {
         let (mut train, held, options) = and_task(12);
         let mut last = f64::INFINITY;
         let net = train_net(&mut train, &options, None, &mut |_, mse, _| last = mse);
+        let params = net.params();
         let mae = |set: &[NetSample]| {
-            set.iter().map(|s| f64::from((s.base + forward(&net, s) - s.target).abs())).sum::<f64>() / set.len() as f64
+            set.iter().map(|s| f64::from((s.base + forward(&params, s) - s.target).abs())).sum::<f64>()
+                / set.len() as f64
         };
         let base = held.iter().map(|s| f64::from((s.base - s.target).abs())).sum::<f64>() / held.len() as f64;
         assert!(base > 2.0, "the target should not be trivial: {base}");
@@ -343,9 +354,9 @@ mod tests {
             let used: Vec<_> = sums.iter().filter(|e| e.0 > 0).map(|e| e.1 / e.0 as f64).collect();
             used.iter().sum::<f64>() / used.len() as f64
         };
-        assert!((average - plain(&|s| (s.base + forward(&net, s) - s.target).abs())).abs() < 1e-9);
+        assert!((average - plain(&|s| (s.base + forward(&params, s) - s.target).abs())).abs() < 1e-9);
         let mean_bias = report.mean_bias(0..=60).unwrap();
-        assert!((mean_bias - plain(&|s| s.base + forward(&net, s) - s.target)).abs() < 1e-9);
+        assert!((mean_bias - plain(&|s| s.base + forward(&params, s) - s.target)).abs() < 1e-9);
     }
 
     #[test]
@@ -375,7 +386,9 @@ mod tests {
     fn training_can_go_on_from_a_network() {
         let (mut train, held, options) = and_task(3);
         let mae = |net: &Net| {
-            held.iter().map(|s| f64::from((s.base + forward(net, s) - s.target).abs())).sum::<f64>() / held.len() as f64
+            let params = net.params();
+            held.iter().map(|s| f64::from((s.base + forward(&params, s) - s.target).abs())).sum::<f64>()
+                / held.len() as f64
         };
         let first = train_net(&mut train, &options, None, &mut |_, _, _| {});
         // A step size of zero leaves the starting network as it was, bit for bit.

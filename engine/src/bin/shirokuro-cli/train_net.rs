@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use shirokuro_engine::eval::Evaluator;
-use shirokuro_engine::eval::net::{MAX_DIM, MAX_HIDDEN, Net, NetShape};
+use shirokuro_engine::eval::net::{MAX_DIM, MAX_HIDDEN, Net, NetParams, NetShape};
 use shirokuro_engine::tools::net::{NetOptions, encode, mae_20_50, train_net};
 
 /// Options of `train-net`.
@@ -95,7 +95,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         l2: args.l2,
         seed: args.seed,
     };
-    let mut report = |epoch: usize, mse: f64, net: &Net| {
+    let mut report = |epoch: usize, mse: f64, net: &NetParams| {
         let (b, n) = mae_20_50(net, &held);
         let mut line = format!(
             "epoch {:>3} {:>7.1} s  train RMS {:.3}  held-out MAE {b:.3} -> {n:.3}",

@@ -45,30 +45,63 @@ fn canonical_rows() -> &'static [(usize, usize)] {
     })
 }
 
+/// The canonical rows as the file stores them (bucket by bucket, group by group, canonical indices in increasing
+/// order), in 1/q.
+pub(super) fn canonical_numbers(net: &Net) -> Vec<i16> {
+    let NetShape { dim, buckets, .. } = net.shape;
+    let total = layout().total;
+    let canonical = canonical_rows();
+    let numbers = net.forward.numbers();
+    let mut stored = Vec::with_capacity(buckets * canonical.len() * dim);
+    for b in 0..buckets {
+        for &(_, at) in canonical {
+            let start = (b * total + at) * dim;
+            stored.extend_from_slice(&numbers[start..start + dim]);
+        }
+    }
+    stored
+}
+
+/// Every index's row from the canonical rows `stored` (as [`canonical_numbers`] gives them) in 1/`q`: its canonical
+/// index's, in floats (n / q, which the forward pass rounds back to n).
+pub(super) fn expand(shape: NetShape, stored: &[i16], q: i16) -> Vec<f32> {
+    let NetShape { dim, buckets, .. } = shape;
+    let (layout, canonical) = (layout(), canonical_rows());
+    let total = layout.total;
+    let mut slot = vec![0usize; total];
+    for (k, &(r, _)) in canonical.iter().enumerate() {
+        slot[r] = k;
+    }
+    let mut embed = vec![0f32; buckets * total * dim];
+    for (g, group_canonical) in layout.canonical.iter().enumerate() {
+        let start = layout.group_start[g] as usize;
+        for (i, &c) in group_canonical.iter().enumerate() {
+            let k = slot[start + c as usize];
+            for b in 0..buckets {
+                let from = (b * canonical.len() + k) * dim;
+                let to = (b * total + start + i) * dim;
+                for (e, &n) in embed[to..to + dim].iter_mut().zip(&stored[from..from + dim]) {
+                    *e = f32::from(n) / f32::from(q);
+                }
+            }
+        }
+    }
+    embed
+}
+
 /// The file's bytes.
 pub(super) fn write(net: &Net) -> std::io::Result<Vec<u8>> {
     let NetShape { dim, hidden, buckets } = net.shape;
-    let total = net.rows_per_bucket;
     let canonical = canonical_rows();
     let mut out = Vec::with_capacity(HEADER);
     out.extend_from_slice(MAGIC);
     let q = net.forward.q();
-    for n in [dim, hidden, buckets, total, canonical.len(), q as usize] {
+    for n in [dim, hidden, buckets, layout().total, canonical.len(), q as usize] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
-    let numbers = net.forward.numbers();
-    let mut low = Vec::with_capacity(buckets * canonical.len() * dim);
-    let mut high = Vec::with_capacity(low.capacity());
-    for b in 0..buckets {
-        for &(_, at) in canonical {
-            let start = (b * total + at) * dim;
-            for x in &numbers[start..start + dim] {
-                let [l, h] = x.to_le_bytes();
-                low.push(l);
-                high.push(h);
-            }
-        }
-    }
+    let stored = canonical_numbers(net);
+    let low: Vec<u8> = stored.iter().map(|x| x.to_le_bytes()[0]).collect();
+    let high: Vec<u8> = stored.iter().map(|x| x.to_le_bytes()[1]).collect();
     let mut z = ZlibEncoder::new(out, Compression::default());
     for x in &net.dense {
         z.write_all(&x.to_le_bytes())?;
@@ -130,25 +163,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
     if max_bias.round() + super::FEATURE_COUNT as f32 * max_row as f32 > f32::from(i16::MAX) {
         return Err("rows too large for their unit q".into());
     }
-    // Every index's row: its canonical index's, in floats (n / q, which the forward pass rounds back to n).
-    let total = layout.total;
-    let mut slot = vec![0usize; total];
-    for (k, &(r, _)) in canonical.iter().enumerate() {
-        slot[r] = k;
-    }
-    let mut embed = vec![0f32; buckets * total * dim];
-    for (g, group_canonical) in layout.canonical.iter().enumerate() {
-        let start = layout.group_start[g] as usize;
-        for (i, &c) in group_canonical.iter().enumerate() {
-            let k = slot[start + c as usize];
-            for b in 0..buckets {
-                let from = (b * canonical.len() + k) * dim;
-                let to = (b * total + start + i) * dim;
-                for (e, &n) in embed[to..to + dim].iter_mut().zip(&stored[from..from + dim]) {
-                    *e = f32::from(n) / f32::from(q);
-                }
-            }
-        }
-    }
-    Ok(Net::with_unit(shape, embed, dense, q))
+    // The floats live only while the search's rows are made from them.
+    let embed = expand(shape, &stored, q);
+    Ok(Net::with_unit(shape, &embed, dense, q))
 }

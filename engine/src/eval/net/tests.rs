@@ -3,13 +3,18 @@ use crate::bitboard::{Bitboard, Symmetry};
 use crate::board::Board;
 use crate::rng::GameRng;
 
-/// A network with random weights large enough that its output depends on the position.
-fn random_net(shape: NetShape, seed: u64) -> Net {
+/// Random parameters large enough that the network's output depends on the position.
+fn random_params(shape: NetShape, seed: u64) -> NetParams {
     let mut rng = GameRng::new(seed);
     let mut uniform = |scale: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
     let embed = (0..shape.buckets * layout().total * shape.dim).map(|_| uniform(0.1)).collect();
     let dense = (0..shape.buckets * Net::dense_len(shape)).map(|_| uniform(1.0)).collect();
-    Net::from_parts(shape, embed, dense)
+    NetParams::from_parts(shape, embed, dense)
+}
+
+/// A network with [`random_params`].
+fn random_net(shape: NetShape, seed: u64) -> Net {
+    random_params(shape, seed).into_net()
 }
 
 /// Positions after 0 to 59 random moves.
@@ -29,7 +34,8 @@ fn positions(seed: u64, count: usize) -> Vec<Board> {
 #[test]
 fn every_view_and_symmetry_gives_the_training_value() {
     let shape = NetShape { dim: 8, hidden: 16, buckets: 3 };
-    let net = random_net(shape, 7);
+    let params = random_params(shape, 7);
+    let net = params.clone().into_net();
     let layout = layout();
     let mut spread = 0f32;
     let mut first = None;
@@ -43,7 +49,7 @@ fn every_view_and_symmetry_gives_the_training_value() {
             .zip(&layout.feature_group)
             .map(|(&i, &g)| (b * layout.total) as u32 + layout.group_start[g] + layout.canonical[g][i as usize])
             .collect();
-        let trained = net.run(&rows, b, &mut Scratch::new(shape));
+        let trained = params.run(&rows, b, &mut Scratch::new(shape));
         let mut images = None;
         for symmetry in Symmetry::ALL {
             let (p, o) = (symmetry.apply(board.player.0), symmetry.apply(board.opponent.0));
@@ -83,6 +89,8 @@ fn a_saved_network_evaluates_as_the_original_and_bad_files_are_refused() {
     }
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(file::write(&back).unwrap(), bytes, "read and written again, the file is the same");
+    // The floats made back from the search's rows (for training and `eval-error`) give the same network again.
+    assert!(back.params().into_net() == back, "params() and into_net() go back to the same bits");
     let mut nan = net.clone();
     nan.dense[0] = f32::NAN;
     let nan = file::write(&nan).unwrap();
