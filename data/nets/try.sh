@@ -1,36 +1,36 @@
 #!/usr/bin/env bash
-# Trains one network on the n32b2xr recipe (docs/training.md "Forty-fifth session") with changes, and measures it the
-# way #32 judges networks: the error on the held-out batch's results (`val-ho-mid`), then 2,000 games at level 5 and
-# 2,000 at level 8 against the shipped network (data/nets/n32b2xr.net, eval-2 under both), XOT openings 1-1,000.
+# Trains one network on the shipped network's recipe (d64r3: docs/training.md "Forty-seventh session") with changes,
+# and measures it the way #32 judges networks: the error on the held-out batch's results (`val-ho-mid`), then 2,000
+# games at level 5 and 2,000 at level 8 against the shipped network (data/nets/d64r3.net, eval-2 under both), XOT
+# openings 1-1,000.
 #
-#   data/nets/try.sh NAME [--plus-labels FILE]... [TRAIN-NET OPTIONS...]
+#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [TRAIN-NET OPTIONS...]
 #
 # NAME.net and NAME.log go to $LAB (default: `lab` beside the repository, where data/labels/make.sh builds the labels:
-# it needs the steps q1 q2 q3 corpus results homid, val for the deep sets' errors, and results3 for tr3-*).
-# `--plus-labels FILE` adds a label file (a path under $LAB, or `tr3` for the batches 57-63 results: tr3-ex and
-# tr3-res-mid) to the recipe's; `--dim`, `--buckets`, `--learning-rate`, `--epochs` and `--seed` replace the recipe's
-# values (32, 2, 0.0003, 2, 1); other options go to `train-net` as they are. With no options it remakes n32b2xr itself
-# (compare the files with `cmp` to check the labels). Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle
-# cores; LEVELS="5" skips level 8, LEVELS="" both.
+# it needs the steps q1 q2 q3 corpus results results3 homid, and val for the deep sets' errors).
+# `--plus-labels FILE` adds a label file (a path under $LAB) to the recipe's; `--dim`, `--buckets`, `--learning-rate`,
+# `--epochs` and `--seed` replace the recipe's values (64, 2, 0.0003, 2, 1); other options go to `train-net` as they
+# are. With no options it remakes d64r3 itself (compare the files with `cmp` to check the labels); `--dim 32
+# --no-tr3` is the previous network's recipe (n32b2xr, docs/training.md "Forty-fifth session"). Level 5 takes about
+# 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8, LEVELS="" both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 LEVELS=${LEVELS-5 8}
 XOT=../shared/reference/xot-openings-large.txt
-SHIPPED=data/nets/n32b2xr.net
-[ $# -ge 1 ] || { sed -n 2,14p "$0"; exit 2; }
+SHIPPED=data/nets/d64r3.net
+[ $# -ge 1 ] || { sed -n 2,15p "$0"; exit 2; }
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
-declare -A recipe=([--dim]=32 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
-extra=(); plus=()
+declare -A recipe=([--dim]=64 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
+extra=(); plus=(); tr3=(tr3-ex tr3-res-mid)
 while [ $# -gt 0 ]; do
     case $1 in
         --plus-labels)
             [ $# -ge 2 ] || { echo "try.sh: --plus-labels needs a file" >&2; exit 2; }
-            if [ "$2" = tr3 ]; then plus+=(--labels "$LAB/tr3-ex.txt" --labels "$LAB/tr3-res-mid.txt")
-            else plus+=(--labels "$2"); fi
-            shift 2 ;;
+            plus+=(--labels "$2"); shift 2 ;;
+        --no-tr3) tr3=(); shift ;;
         --dim|--buckets|--learning-rate|--epochs|--seed)
             [ $# -ge 2 ] || { echo "try.sh: $1 needs a value" >&2; exit 2; }
             recipe[$1]=$2; shift 2 ;;
@@ -42,7 +42,7 @@ labels=()
 for d in q q2 q3; do
     for f in playok early egaroucid3 logistello wthor ex-logistello; do labels+=(--labels "$LAB/$d/$f.txt"); done
 done
-for f in tr-ex tr-d10r2 tr2-ex tr-res-mid tr2-res-mid; do labels+=(--labels "$LAB/$f.txt"); done
+for f in tr-ex tr-d10r2 tr2-ex tr-res-mid tr2-res-mid "${tr3[@]}"; do labels+=(--labels "$LAB/$f.txt"); done
 # The deep validation sets (make.sh val) are reported when they are there; val-ho-mid is needed.
 for v in val-playok-deep val-early-deep val-selfplay-deep-1000; do
     [ -s "$LAB/$v.txt" ] && labels+=(--validation "$LAB/$v.txt")
@@ -59,7 +59,7 @@ out="$LAB/$name"
     echo "# try.sh $name ${plus[*]} ${extra[*]} ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
     "$B" train-net "${labels[@]}" "${plus[@]}" --weights resources/eval/shirokuro-eval-2.skw "${extra[@]}" \
         --out "$out.net" 2>&1
-    echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.79 (+0.87)"
+    echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.71 (+0.27)"
     "$B" eval-error --labels "$LAB/val-ho-mid.txt" -t 1 --net "$out.net" 2>&1 | tail -1
     for level in $LEVELS; do
         echo "# level $level against $SHIPPED"

@@ -13,8 +13,9 @@ use shirokuro_engine::search::mpc::MpcModel;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Evaluation {
-    /// The pattern tables plus the network: the strongest (55 % of the games against the patterns alone at level 15,
-    /// docs/benchmarks.md), about twice the time a move at low levels.
+    /// The pattern tables plus the network: the strongest (56–59 % of the games against the patterns alone at levels
+    /// 5 and 8, 54 % at level 15 against the previous network, which won 56 % there; docs/benchmarks.md), about
+    /// twice the time a move at low levels.
     #[default]
     Network,
     /// The pattern tables alone (the AI of earlier versions): the fastest.
