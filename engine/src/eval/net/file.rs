@@ -19,6 +19,7 @@ use flate2::Compression;
 use flate2::bufread::ZlibDecoder;
 use flate2::write::ZlibEncoder;
 
+use super::forward::Forward;
 use super::{MAX_DIM, MAX_HIDDEN, Net, NetShape, groups, layout, recode_table};
 
 const MAGIC: &[u8; 8] = b"SKNET02\n";
@@ -62,23 +63,30 @@ pub(super) fn canonical_numbers(net: &Net) -> Vec<i16> {
     stored
 }
 
+/// For every row of a bucket (the weights' reading), where its canonical index's row is among the stored ones
+/// (meaningful for canonical rows only, the ones a network reads).
+fn stored_slots() -> Vec<usize> {
+    let mut slot = vec![0usize; layout().total];
+    for (k, &(r, _)) in canonical_rows().iter().enumerate() {
+        slot[r] = k;
+    }
+    slot
+}
+
 /// Every index's row from the canonical rows `stored` (as [`canonical_numbers`] gives them) in 1/`q`: its canonical
 /// index's, in floats (n / q, which the forward pass rounds back to n).
 pub(super) fn expand(shape: NetShape, stored: &[i16], q: i16) -> Vec<f32> {
     let NetShape { dim, buckets, .. } = shape;
-    let (layout, canonical) = (layout(), canonical_rows());
+    let (layout, stored_rows) = (layout(), canonical_rows().len());
     let total = layout.total;
-    let mut slot = vec![0usize; total];
-    for (k, &(r, _)) in canonical.iter().enumerate() {
-        slot[r] = k;
-    }
+    let slot = stored_slots();
     let mut embed = vec![0f32; buckets * total * dim];
     for (g, group_canonical) in layout.canonical.iter().enumerate() {
         let start = layout.group_start[g] as usize;
         for (i, &c) in group_canonical.iter().enumerate() {
             let k = slot[start + c as usize];
             for b in 0..buckets {
-                let from = (b * canonical.len() + k) * dim;
+                let from = (b * stored_rows + k) * dim;
                 let to = (b * total + start + i) * dim;
                 for (e, &n) in embed[to..to + dim].iter_mut().zip(&stored[from..from + dim]) {
                     *e = f32::from(n) / f32::from(q);
@@ -156,6 +164,7 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
     }
     let (low, high) = row_bytes.split_at(n_rows);
     let stored: Vec<i16> = low.iter().zip(high).map(|(&l, &h)| i16::from_le_bytes([l, h])).collect();
+    drop(body);
     // Every sum of a bias and 46 rows must stay inside i16, as the forward pass adds them without a check.
     let max_row = stored.iter().map(|x| i32::from(*x).abs()).max().unwrap_or(0);
     let per = Net::dense_len(shape);
@@ -163,7 +172,11 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
     if max_bias.round() + super::FEATURE_COUNT as f32 * max_row as f32 > f32::from(i16::MAX) {
         return Err("rows too large for their unit q".into());
     }
-    // The floats live only while the search's rows are made from them.
-    let embed = expand(shape, &stored, q);
-    Ok(Net::with_unit(shape, &embed, dense, q))
+    // The search's rows straight from the stored ones (no floats in between: the same numbers).
+    let (slot, stored_rows) = (stored_slots(), canonical.len());
+    let forward = Forward::from_rows(shape, &dense, q, |b, r, out| {
+        let from = (b * stored_rows + slot[r]) * dim;
+        out.copy_from_slice(&stored[from..from + dim]);
+    });
+    Ok(Net { shape, dense, forward })
 }

@@ -73,36 +73,59 @@ impl Forward {
     /// its rows in 1/`q` (`q` from [`choose_q`](Self::choose_q), or as a network file gives it: the rows must then
     /// fit).
     pub(crate) fn new(shape: NetShape, embed: &[f32], dense: &[f32], q: i16) -> Forward {
+        let (dim, total) = (shape.dim, layout().total);
+        let scale = f32::from(q);
+        Forward::from_rows(shape, dense, q, |b, r, out| {
+            let row = &embed[(b * total + r) * dim..(b * total + r + 1) * dim];
+            for (o, &x) in out.iter_mut().zip(row) {
+                *o = (x * scale).round() as i16;
+            }
+        })
+    }
+
+    /// The search's tables for a network of shape `shape` with the dense layers `dense`, whose rows are already in
+    /// 1/`q`: `row(b, r, out)` writes bucket `b`'s row `r` (the weights' reading: a group's start plus a canonical
+    /// index) into `out` (`dim` numbers). Each row is asked for once for every index that reads it.
+    pub(crate) fn from_rows(
+        shape: NetShape,
+        dense: &[f32],
+        q: i16,
+        mut row: impl FnMut(usize, usize, &mut [i16]),
+    ) -> Forward {
         let NetShape { dim, hidden, buckets } = shape;
         let layout = layout();
         let total = layout.total;
         let per = Net::dense_len(shape);
         let dense = |b: usize| &dense[b * per..(b + 1) * per];
-        let q = f32::from(q);
-        let quantize = |x: f32| (x * q).round() as i16;
         let recode = recode_table();
         let lengths: Vec<usize> = super::groups().iter().map(|g| g.length).collect();
-        let mut numbers = Vec::with_capacity(buckets * total * dim);
+        // Written line by line in place: no second copy of the rows while they are made.
+        let mut rows = vec![Line([0; 32]); (buckets * total * dim).div_ceil(32)];
+        let mut numbers = [0i16; MAX_DIM];
+        let mut at = 0;
         for b in 0..buckets {
             for (g, canonical) in layout.canonical.iter().enumerate() {
                 let start = layout.group_start[g] as usize;
                 // The search's index i is the weights' index recode(i), whose canonical index's row this is.
                 for &i in &recode[lengths[g]] {
-                    let row = b * total + start + canonical[i as usize] as usize;
-                    numbers.extend(embed[row * dim..(row + 1) * dim].iter().map(|&x| quantize(x)));
+                    row(b, start + canonical[i as usize] as usize, &mut numbers[..dim]);
+                    for &n in &numbers[..dim] {
+                        rows[at / 32].0[at % 32] = n;
+                        at += 1;
+                    }
                 }
             }
         }
-        let rows = numbers.chunks(32).map(|c| Line(std::array::from_fn(|k| c.get(k).copied().unwrap_or(0)))).collect();
         // The network's groups lie back to back as the evaluator's do.
         let &(starts, mirrors) = feature_spans();
         let b1_at = dim + hidden * dim;
+        let scale = f32::from(q);
         let mut w1 = vec![0f32; buckets * dim * hidden];
         for (b, t) in w1.chunks_exact_mut(dim * hidden).enumerate() {
             let d = dense(b);
             for j in 0..hidden {
                 for k in 0..dim {
-                    t[k * hidden + j] = d[dim + j * dim + k] / q;
+                    t[k * hidden + j] = d[dim + j * dim + k] / scale;
                 }
             }
         }
@@ -111,11 +134,11 @@ impl Forward {
             hidden,
             buckets,
             total,
-            q: q as i16,
+            q,
             rows,
             starts,
             mirrors,
-            bias: (0..buckets).flat_map(|b| dense(b)[..dim].iter().map(|&x| quantize(x))).collect(),
+            bias: (0..buckets).flat_map(|b| dense(b)[..dim].iter().map(|&x| (x * scale).round() as i16)).collect(),
             w1,
             b1: (0..buckets).flat_map(|b| dense(b)[b1_at..b1_at + hidden].to_vec()).collect(),
             w2: (0..buckets).flat_map(|b| dense(b)[b1_at + hidden..b1_at + 2 * hidden].to_vec()).collect(),

@@ -87,6 +87,11 @@ fn a_saved_network_evaluates_as_the_original_and_bad_files_are_refused() {
             assert_eq!(a.to_bits(), b.to_bits(), "{a} vs {b}");
         }
     }
+    assert!(back == net, "the rows read straight from the file are the ones written");
+    // Rows of 16 numbers share their cache lines: read back in place too.
+    let small = random_net(NetShape { dim: 16, hidden: 8, buckets: 2 }, 12);
+    small.save(&dir.join("small.net")).unwrap();
+    assert!(Net::load(&dir.join("small.net")).unwrap() == small);
     let bytes = std::fs::read(&path).unwrap();
     assert_eq!(file::write(&back).unwrap(), bytes, "read and written again, the file is the same");
     // The floats made back from the search's rows (for training and `eval-error`) give the same network again.
