@@ -22,8 +22,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use iced::Subscription;
+use shirokuro_engine::eval::Weights;
 use shirokuro_engine::eval::weights::WeightsError;
-use shirokuro_engine::eval::{Weights, weights};
 use shirokuro_engine::level::Level;
 use shirokuro_engine::random_board::{self, RandomBoard, RandomBoardError, RandomBoardProgress, RandomBoardSpec};
 use shirokuro_engine::rng::GameRng;
@@ -325,14 +325,11 @@ fn seed() -> u64 {
 
 impl Worker {
     fn run(mut self, weights_file: &Path, handle: Handle) {
-        let weights = match weights::load(weights_file) {
-            Ok(weights) => weights,
-            Err(error) => {
-                let _sent = self.emit(Event::WeightsFailed(Shared::new(error)));
-                Weights::zero()
-            }
-        };
-        self.weights = Some(WeightsCache::new(weights));
+        let weights = WeightsCache::open(weights_file).unwrap_or_else(|error| {
+            let _sent = self.emit(Event::WeightsFailed(Shared::new(error)));
+            WeightsCache::new(Weights::zero())
+        });
+        self.weights = Some(weights);
         if !self.emit(Event::Ready(handle)) {
             return;
         }

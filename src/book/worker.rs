@@ -17,7 +17,7 @@ use shirokuro_engine::book::learn::{self, DeviateSettings, Searcher, ThinkerSear
 use shirokuro_engine::book::ops::{self, Control, Progress};
 use shirokuro_engine::book::views::{self, AccuracyCache, MoveView, UmigameCache};
 use shirokuro_engine::book::{self, Book, BookError, BookFormat};
-use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::eval::Weights;
 use shirokuro_engine::fsutil::{FileLock, LockError};
 use shirokuro_engine::search::SearchError;
 use shirokuro_engine::{Board, Move, Position};
@@ -521,7 +521,7 @@ impl Worker {
         let failed = |e| BookProblem::Weights(Shared::new(e));
         let cache = match &mut self.weights {
             Some(cache) => cache,
-            None => self.weights.insert(WeightsCache::new(weights::load(&self.weights_file).map_err(failed)?)),
+            None => self.weights.insert(WeightsCache::open(&self.weights_file).map_err(failed)?),
         };
         cache.get(network.as_deref()).map_err(failed)
     }

@@ -2,7 +2,7 @@
 //! pattern tables alone, or with the shipped network's correction and the Multi-ProbCut model fitted to it.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use serde::{Deserialize, Serialize};
 use shirokuro_engine::eval::Weights;
@@ -48,24 +48,56 @@ pub fn weights_with(patterns: &Arc<Weights>, network: Option<&Path>) -> Result<A
     }
 }
 
-/// The pattern weights and the weights a worker searches with now (the patterns with the network asked for last),
-/// each read from disk once: the engine worker and the book worker each keep one.
+/// Which files a set of weights was read from: the pattern weights, and the network added to them.
+type Files = (PathBuf, Option<PathBuf>);
+
+/// The weights read so far that some worker still holds, by the files they came from: the engine worker and the book
+/// worker search with one copy of the same network (43 MB of rows for shirokuro-net-2) instead of one each.
+static SHARED: Mutex<Vec<(Files, Weak<Weights>)>> = Mutex::new(Vec::new());
+
+/// The weights read from `files` that a worker holds now, or `build`'s, kept for the others while someone holds them.
+/// The other workers wait while they are read (on their own threads), so a file is read once.
+fn shared(files: Files, build: impl FnOnce() -> Result<Weights, WeightsError>) -> Result<Arc<Weights>, WeightsError> {
+    // Nothing panics while the list is held; were one to, the list is still whole.
+    let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    shared.retain(|(_, weights)| weights.strong_count() > 0);
+    if let Some(weights) = shared.iter().find(|(read, _)| *read == files).and_then(|(_, weights)| weights.upgrade()) {
+        return Ok(weights);
+    }
+    let weights = Arc::new(build()?);
+    shared.push((files, Arc::downgrade(&weights)));
+    Ok(weights)
+}
+
+/// The pattern weights and the weights a worker searches with now (the patterns with the network asked for last):
+/// the engine worker and the book worker each keep one; weights read from the same files are shared between them.
 #[derive(Debug)]
 pub struct WeightsCache {
     patterns: Arc<Weights>,
+    /// The file the patterns were read from (`None`: not from a file, and then nothing is shared).
+    file: Option<PathBuf>,
     /// The weights last asked for, and the network file they were asked with.
     current: Option<(Arc<Weights>, Option<PathBuf>)>,
 }
 
 impl WeightsCache {
-    /// A cache over the pattern weights `patterns`.
+    /// A cache over the pattern weights in `file` (shared with any other worker that holds them).
+    ///
+    /// # Errors
+    /// The file cannot be read or is not a weights file.
+    pub fn open(file: &Path) -> Result<Self, WeightsError> {
+        let patterns = shared((file.to_path_buf(), None), || weights::load(file))?;
+        Ok(Self { patterns, file: Some(file.to_path_buf()), current: None })
+    }
+
+    /// A cache over the pattern weights `patterns`, read from no file (nothing is shared).
     #[must_use]
     pub fn new(patterns: Weights) -> Self {
-        Self { patterns: Arc::new(patterns), current: None }
+        Self { patterns: Arc::new(patterns), file: None, current: None }
     }
 
     /// The patterns with `network` added (see [`weights_with`]): the ones last asked for when the file is the same,
-    /// else built now.
+    /// else those another worker holds, else built now.
     ///
     /// # Errors
     /// The network file cannot be read ([`WeightsError::Network`]); nothing is remembered, so the next call tries again.
@@ -73,7 +105,14 @@ impl WeightsCache {
         if let Some(weights) = self.cached(network) {
             return Ok(weights);
         }
-        let weights = weights_with(&self.patterns, network)?;
+        // The weights asked for before are let go first, so that they are freed if no one else holds them.
+        self.current = None;
+        let weights = match (&self.file, network) {
+            (Some(file), Some(network)) => shared((file.clone(), Some(network.to_path_buf())), || {
+                weights::with_network(Weights::clone(&self.patterns), network)
+            })?,
+            _ => weights_with(&self.patterns, network)?,
+        };
         self.current = Some((Arc::clone(&weights), network.map(Path::to_path_buf)));
         Ok(weights)
     }
@@ -146,6 +185,39 @@ mod tests {
         let (fallback_again, error) = cache.get_or_patterns(Some(&missing));
         assert!(Arc::ptr_eq(&fallback, &fallback_again) && error.is_none(), "the failure is reported once");
         assert!(Arc::ptr_eq(&plain, &fallback), "the fallback is the patterns themselves");
+    }
+
+    #[test]
+    fn workers_share_the_weights_of_the_same_files_while_one_holds_them() {
+        // Copies under a path of this test's own, so that no other test holds weights read from them.
+        let eval_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/eval");
+        let dir = std::env::temp_dir().join(format!("shirokuro-shared-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (file, network) = (dir.join(weights::SHIPPED_FILE), dir.join(weights::SHIPPED_NETWORK_FILE));
+        let _bytes = std::fs::copy(eval_dir.join(weights::SHIPPED_FILE), &file).unwrap();
+        let _bytes = std::fs::copy(eval_dir.join(weights::SHIPPED_NETWORK_FILE), &network).unwrap();
+
+        let mut engine = WeightsCache::open(&file).unwrap();
+        let mut book = WeightsCache::open(&file).unwrap();
+        assert!(Arc::ptr_eq(&engine.patterns, &book.patterns), "the patterns are read once");
+        let strong = engine.get(Some(&network)).unwrap();
+        assert!(strong.net.is_some());
+        assert!(Arc::ptr_eq(&strong, &book.get(Some(&network)).unwrap()), "the network is read once for both");
+        let held = Arc::downgrade(&strong);
+        drop(strong);
+        assert!(Arc::ptr_eq(&engine.get(None).unwrap(), &engine.patterns));
+        assert!(held.upgrade().is_some(), "the book worker still holds the network");
+        let _patterns = book.get(None).unwrap();
+        assert!(held.upgrade().is_none(), "the network is freed once no worker holds it");
+        let again = engine.get(Some(&network)).unwrap();
+        assert!(again.net.is_some(), "and read again when asked for");
+
+        let mut alone = WeightsCache::new(weights::load(&file).unwrap());
+        assert!(!Arc::ptr_eq(&alone.get(Some(&network)).unwrap(), &again), "weights from no file share nothing");
+        let missing = dir.join("no-such.net");
+        assert!(matches!(engine.get(Some(&missing)), Err(WeightsError::Network { path, .. }) if path == missing));
+        assert!(WeightsCache::open(&missing).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
