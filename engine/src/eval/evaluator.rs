@@ -115,7 +115,7 @@ impl Evaluator {
     ) -> i32 {
         let sum = self.patterns_scaled(discs, own, features, side, mobility, opponent_mobility);
         match &self.net {
-            Some(net) => sum + net.evaluate_scaled(discs, features, side),
+            Some(net) => sum + net.evaluate_scaled(discs, features, side, mobility, opponent_mobility),
             None => sum,
         }
     }

@@ -4,12 +4,14 @@
 //! numbers from its group's embedding table of the position's bucket (buckets: equal spans of the 60 moves). The 46
 //! rows and a bias are summed and clipped to [0, 1]; a layer of `hidden` units (clipped the same way) and one output
 //! follow. The output, in discs, is added to the pattern evaluation's value: the network says what a sum of
-//! independent pattern weights cannot, how the patterns' contents go together. Training is in `tools::net`.
+//! independent pattern weights cannot, how the patterns' contents go together. A network may also read three more
+//! rows ([`Inputs::MovesAndMobility`]): one for the number of moves played and one for each side's mobility.
+//! Training is in `tools::net`.
 
 use std::path::Path;
 
 use super::pattern::groups;
-use super::{FEATURE_COUNT, Features, SCALE, feature_spans, recode_table};
+use super::{FEATURE_COUNT, Features, MAX_MOBILITY, SCALE, feature_spans, recode_table};
 use crate::board::Color;
 
 mod file;
@@ -24,6 +26,66 @@ pub struct NetShape {
     pub hidden: usize,
     /// Buckets (equal spans of the 60 moves), each with its own embeddings and layers.
     pub buckets: usize,
+    /// What the network reads besides the patterns.
+    pub inputs: Inputs,
+}
+
+/// What a network reads besides its 46 pattern rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Inputs {
+    /// The patterns alone.
+    #[default]
+    Patterns,
+    /// Also a row for the number of moves played (0–60) and one for each side's mobility (0 to [`MAX_MOBILITY`],
+    /// higher counts sharing the last): the position's phase within its bucket, and how free each side is, which
+    /// the pattern evaluation only adds up independently.
+    MovesAndMobility,
+}
+
+/// Rows of the move number among the extra rows; the two sides' mobility rows follow.
+const MOVE_ROWS: usize = 61;
+
+impl Inputs {
+    /// Rows a bucket holds besides the patterns'.
+    #[must_use]
+    pub const fn extra_rows(self) -> usize {
+        match self {
+            Inputs::Patterns => 0,
+            Inputs::MovesAndMobility => MOVE_ROWS + 2 * (MAX_MOBILITY + 1),
+        }
+    }
+
+    /// Rows a position reads besides its 46 pattern rows.
+    #[must_use]
+    pub const fn extra_features(self) -> usize {
+        match self {
+            Inputs::Patterns => 0,
+            Inputs::MovesAndMobility => 3,
+        }
+    }
+
+    /// The extra rows a position reads (indices among the extra rows; the first
+    /// [`extra_features`](Self::extra_features) are meaningful): `moves` moves played, the side to move has
+    /// `mobility` moves and the opponent `opponent_mobility`.
+    #[inline]
+    pub(crate) fn extras(moves: usize, mobility: u32, opponent_mobility: u32) -> [usize; 3] {
+        let cap = |m: u32| (m as usize).min(MAX_MOBILITY);
+        [moves.min(60), MOVE_ROWS + cap(mobility), MOVE_ROWS + MAX_MOBILITY + 1 + cap(opponent_mobility)]
+    }
+}
+
+impl NetShape {
+    /// Rows of one bucket: every index of every pattern group, then the extra rows.
+    #[must_use]
+    pub fn rows_per_bucket(self) -> usize {
+        layout().total + self.inputs.extra_rows()
+    }
+
+    /// Rows a position reads.
+    #[must_use]
+    pub const fn features(self) -> usize {
+        FEATURE_COUNT + self.inputs.extra_features()
+    }
 }
 
 /// The output is scaled by this (in discs), so the layers' weights stay near 1.
@@ -50,7 +112,8 @@ pub struct Net {
 #[derive(Clone, PartialEq)]
 pub struct NetParams {
     pub(crate) shape: NetShape,
-    /// Buckets × rows per bucket (every group's indices back to back; only the canonical ones are used) × `dim`.
+    /// Buckets × rows per bucket (every group's indices back to back, only the canonical ones used; then the extra
+    /// rows) × `dim`.
     pub(crate) embed: Vec<f32>,
     /// As [`Net`]'s.
     pub(crate) dense: Vec<f32>,
@@ -196,16 +259,24 @@ impl Net {
     }
 
     /// The correction, in discs from the side to move's view, for a position with `discs` discs whose features
-    /// (Black's view) are `features` and whose side to move is `side`.
+    /// (Black's view) are `features`, whose side to move is `side` with `mobility` moves and whose opponent has
+    /// `opponent_mobility` (read only by a network with [`Inputs::MovesAndMobility`]).
     #[must_use]
-    pub fn evaluate(&self, discs: u32, features: &Features, side: Color) -> f32 {
-        self.forward.evaluate(discs, features, usize::from(side == Color::White))
+    pub fn evaluate(&self, discs: u32, features: &Features, side: Color, mobility: u32, opponent_mobility: u32) -> f32 {
+        self.forward.evaluate(discs, features, usize::from(side == Color::White), mobility, opponent_mobility)
     }
 
     /// [`evaluate`](Self::evaluate) in 1/[`SCALE`] discs, rounded to nearest (halves away from zero).
     #[must_use]
-    pub fn evaluate_scaled(&self, discs: u32, features: &Features, side: Color) -> i32 {
-        let x = self.evaluate(discs, features, side) * SCALE as f32;
+    pub fn evaluate_scaled(
+        &self,
+        discs: u32,
+        features: &Features,
+        side: Color,
+        mobility: u32,
+        opponent_mobility: u32,
+    ) -> i32 {
+        let x = self.evaluate(discs, features, side, mobility, opponent_mobility) * SCALE as f32;
         (x + 0.5f32.copysign(x)) as i32
     }
 

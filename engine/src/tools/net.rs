@@ -2,7 +2,7 @@
 //! Adam, lazily on the embedding rows a minibatch touches; one thread.
 
 use crate::board::Board;
-use crate::eval::net::{Net, NetParams, NetShape, OUT_SCALE, Scratch, bucket, layout};
+use crate::eval::net::{Inputs, Net, NetParams, NetShape, OUT_SCALE, Scratch, bucket, layout};
 use crate::eval::{Evaluator, FEATURE_COUNT, Features, SCALE};
 use crate::rng::GameRng as Rng;
 use crate::tools::label::MaeReport;
@@ -31,7 +31,10 @@ pub struct NetOptions {
 /// A labelled position reduced to what the network reads.
 #[derive(Debug, Clone, Copy)]
 pub struct NetSample {
-    rows: [u32; FEATURE_COUNT],
+    /// The rows it reads (absolute, bucket included): the patterns', then its extra rows.
+    rows: [u32; FEATURE_COUNT + 3],
+    /// How many of `rows` it reads.
+    len: u8,
     bucket: u8,
     /// Moves played (discs − 4).
     pub moves: u8,
@@ -41,29 +44,45 @@ pub struct NetSample {
     pub target: f32,
 }
 
-/// Turns labelled positions into samples, with the pattern evaluation `evaluator`'s value as the base.
+impl NetSample {
+    /// The rows it reads.
+    fn rows(&self) -> &[u32] {
+        &self.rows[..usize::from(self.len)]
+    }
+}
+
+/// Turns labelled positions into samples for a network of shape `shape` (its buckets and inputs), with the pattern
+/// evaluation `evaluator`'s value as the base.
 #[must_use]
-pub fn encode(labels: &[(Board, i32)], evaluator: &Evaluator, buckets: usize) -> Vec<NetSample> {
+pub fn encode(labels: &[(Board, i32)], evaluator: &Evaluator, shape: NetShape) -> Vec<NetSample> {
     let off = layout();
+    let per_bucket = shape.rows_per_bucket() as u32;
     labels
         .iter()
         .map(|&(board, label)| {
             let features = Features::new(board.player, board.opponent);
             let moves = (60 - board.empty_count()) as usize;
-            let b = bucket(moves, buckets);
-            let mut rows = [0u32; FEATURE_COUNT];
+            let b = bucket(moves, shape.buckets);
+            let first = b as u32 * per_bucket;
+            let mut rows = [0u32; FEATURE_COUNT + 3];
             for (k, (&index, &g)) in features.pattern_indices().iter().zip(&off.feature_group).enumerate() {
-                rows[k] = (b * off.total) as u32 + off.group_start[g] + off.canonical[g][index as usize];
+                rows[k] = first + off.group_start[g] + off.canonical[g][index as usize];
+            }
+            let mobility = (board.moves().count(), board.pass().moves().count());
+            let extras = Inputs::extras(moves, mobility.0, mobility.1);
+            for (slot, &e) in rows[FEATURE_COUNT..].iter_mut().zip(&extras[..shape.inputs.extra_features()]) {
+                *slot = first + (off.total + e) as u32;
             }
             let base = crate::tools::label::evaluate_scaled(evaluator, &board) as f32 / SCALE as f32;
-            NetSample { rows, bucket: b as u8, moves: moves as u8, base, target: label as f32 }
+            let len = shape.features() as u8;
+            NetSample { rows, len, bucket: b as u8, moves: moves as u8, base, target: label as f32 }
         })
         .collect()
 }
 
 /// Small random parameters whose output starts near zero.
 fn initial(shape: NetShape, seed: u64) -> NetParams {
-    let rows = layout().total;
+    let rows = shape.rows_per_bucket();
     let mut rng = Rng::new(seed);
     let mut uniform = |scale: f32| (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 * scale - scale;
     let embed = (0..shape.buckets * rows * shape.dim).map(|_| uniform(0.02)).collect();
@@ -87,7 +106,7 @@ fn initial(shape: NetShape, seed: u64) -> NetParams {
 /// The network's output for a sample, in discs.
 #[must_use]
 pub fn forward(net: &NetParams, s: &NetSample) -> f32 {
-    net.run(&s.rows, s.bucket as usize, &mut Scratch::new(net.shape()))
+    net.run(s.rows(), s.bucket as usize, &mut Scratch::new(net.shape()))
 }
 
 /// Adam moments for one parameter vector.
@@ -176,7 +195,7 @@ pub fn train_net(
     let mut grad_e = vec![0f32; net.embed.len()];
     let mut grad_d = vec![0f32; net.dense.len()];
     let mut touched: Vec<u32> = Vec::new();
-    let mut mark = vec![false; shape.buckets * layout().total];
+    let mut mark = vec![false; shape.buckets * shape.rows_per_bucket()];
     let mut t = Scratch::new(shape);
     let mut dh = vec![0f32; hidden];
     let mut ds = vec![0f32; dim];
@@ -191,7 +210,7 @@ pub fn train_net(
         let mut se = 0f64;
         for batch in train.chunks(options.batch) {
             for s in batch {
-                let out = net.run(&s.rows, s.bucket as usize, &mut t);
+                let out = net.run(s.rows(), s.bucket as usize, &mut t);
                 let err = s.base + out - s.target;
                 se += f64::from(err * err);
                 let pull = if options.huber > 0.0 { err.clamp(-options.huber, options.huber) } else { err };
@@ -220,7 +239,7 @@ pub fn train_net(
                     }
                     g[k] += ds[k];
                 }
-                for &r in &s.rows {
+                for &r in s.rows() {
                     let r = r as usize;
                     if !mark[r] {
                         mark[r] = true;
@@ -304,9 +323,9 @@ mod tests {
     /// The AND task's training and held-out samples, and the settings the tests train on them with.
     fn and_task(epochs: usize) -> (Vec<NetSample>, Vec<NetSample>, NetOptions) {
         let evaluator = Evaluator::new(&Weights::zero());
-        let shape = NetShape { dim: 8, hidden: 16, buckets: 1 };
-        let train = encode(&samples(1, 6_000), &evaluator, shape.buckets);
-        let held = encode(&samples(2, 1_000), &evaluator, shape.buckets);
+        let shape = NetShape { dim: 8, hidden: 16, buckets: 1, inputs: Inputs::Patterns };
+        let train = encode(&samples(1, 6_000), &evaluator, shape);
+        let held = encode(&samples(2, 1_000), &evaluator, shape);
         let options = NetOptions {
             shape,
             epochs,
@@ -361,7 +380,7 @@ mod tests {
 
     #[test]
     fn the_step_size_falls_along_a_half_cosine_to_its_final_fraction() {
-        let shape = NetShape { dim: 8, hidden: 8, buckets: 1 };
+        let shape = NetShape { dim: 8, hidden: 8, buckets: 1, inputs: Inputs::Patterns };
         let options = NetOptions {
             shape,
             epochs: 1,

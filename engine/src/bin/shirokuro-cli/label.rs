@@ -221,11 +221,11 @@ pub fn run_error(args: &ErrorArgs) -> Result<ExitCode, String> {
             .iter()
             .map(|path| Net::load(path).map_err(|e| format!("cannot read the network: {e}")))
             .collect::<Result<Vec<_>, _>>()?;
-        let buckets = nets[0].shape().buckets;
-        if nets.iter().any(|n| n.shape().buckets != buckets) {
-            return Err("the networks must have the same number of buckets".to_string());
+        let shape = nets[0].shape();
+        if nets.iter().any(|n| (n.shape().buckets, n.shape().inputs) != (shape.buckets, shape.inputs)) {
+            return Err("the networks must have the same number of buckets and the same inputs".to_string());
         }
-        net_error(&nets, &encode(&labels, &Evaluator::new(&weights), buckets))
+        net_error(&nets, &encode(&labels, &Evaluator::new(&weights), shape))
     };
     outln!("{} positions", labels.len());
     outln!("move  positions   MAE   bias");

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use shirokuro_engine::eval::Evaluator;
-use shirokuro_engine::eval::net::{MAX_DIM, MAX_HIDDEN, Net, NetParams, NetShape};
+use shirokuro_engine::eval::net::{Inputs, MAX_DIM, MAX_HIDDEN, Net, NetParams, NetShape};
 use shirokuro_engine::tools::net::{NetOptions, encode, mae_20_50, train_net};
 
 /// Options of `train-net`.
@@ -30,6 +30,9 @@ pub struct Args {
     hidden: usize,
     #[arg(long, default_value_t = 4)]
     buckets: usize,
+    /// The network also reads a row for the number of moves played and one for each side's mobility.
+    #[arg(long)]
+    moves_and_mobility: bool,
     #[arg(long, default_value_t = 10)]
     epochs: usize,
     #[arg(long, default_value_t = 256)]
@@ -46,8 +49,8 @@ pub struct Args {
     l2: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Start from this network (fine-tuning) instead of random parameters; its shape replaces --dim, --hidden and
-    /// --buckets.
+    /// Start from this network (fine-tuning) instead of random parameters; its shape replaces --dim, --hidden,
+    /// --buckets and --moves-and-mobility.
     #[arg(long)]
     init: Option<PathBuf>,
     /// Where to write the network.
@@ -69,11 +72,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         return Err("--final-rate must be 0-1 and --huber 0 or more".to_string());
     }
     let init = args.init.as_deref().map(Net::load).transpose().map_err(|e| format!("cannot read the network: {e}"))?;
-    let shape =
-        init.as_ref().map_or(NetShape { dim: args.dim, hidden: args.hidden, buckets: args.buckets }, Net::shape);
-    let buckets = shape.buckets;
+    let inputs = if args.moves_and_mobility { Inputs::MovesAndMobility } else { Inputs::Patterns };
+    let shape = init
+        .as_ref()
+        .map_or(NetShape { dim: args.dim, hidden: args.hidden, buckets: args.buckets, inputs }, Net::shape);
     let labels = crate::label::read_labels(&args.labels)?;
-    let all = encode(&labels, &evaluator, buckets);
+    let all = encode(&labels, &evaluator, shape);
     let every = args.holdout_every.max(2);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (i, s) in all.into_iter().enumerate() {
@@ -82,7 +86,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let mut sets = Vec::new();
     for path in &args.validation {
         let labels = crate::label::read_labels(std::slice::from_ref(path))?;
-        sets.push((path.display().to_string(), encode(&labels, &evaluator, buckets)));
+        sets.push((path.display().to_string(), encode(&labels, &evaluator, shape)));
     }
     outln!("{} training, {} held out, encoded in {:.1} s", train.len(), held.len(), start.elapsed().as_secs_f64());
     let options = NetOptions {

@@ -2,12 +2,15 @@
 //!
 //! ```text
 //! "SKNET02\n"
-//! u32 LE × 6: dim, hidden, buckets, rows per bucket (every index of every group: this build's pattern layout),
-//!             canonical rows per bucket, q
-//! zlib stream: the dense layers as f32 LE (buckets × Net::dense_len), then the canonical rows (bucket by bucket,
-//!              group by group, canonical indices in increasing order) as i16 in 1/q: first every number's low byte,
-//!              then every number's high byte
+//! u32 LE × 6: dim, hidden, buckets, rows per bucket (every index of every group: this build's pattern layout;
+//!             plus the extra rows), stored rows per bucket (the canonical ones, plus the extra rows), q
+//! zlib stream: the dense layers as f32 LE (buckets × Net::dense_len), then the stored rows (bucket by bucket:
+//!              group by group, canonical indices in increasing order, then the extra rows) as i16 in 1/q: first
+//!              every number's low byte, then every number's high byte
 //! ```
+//!
+//! A network's [`Inputs`] are told by the row counts: the pattern layout's alone ([`Inputs::Patterns`]; every file
+//! before the extra rows existed) or with [`Inputs::extra_rows`] more in both.
 //!
 //! The rows are stored as the search's forward pass holds them (i16 in 1/q, q in the header), so a network read
 //! back evaluates every position to the same bits as the network that was written. Only canonical rows are stored
@@ -20,7 +23,7 @@ use flate2::bufread::ZlibDecoder;
 use flate2::write::ZlibEncoder;
 
 use super::forward::Forward;
-use super::{MAX_DIM, MAX_HIDDEN, Net, NetShape, groups, layout, recode_table};
+use super::{Inputs, MAX_DIM, MAX_HIDDEN, Net, NetShape, groups, layout, recode_table};
 
 const MAGIC: &[u8; 8] = b"SKNET02\n";
 const HEADER: usize = 8 + 6 * 4;
@@ -46,51 +49,60 @@ fn canonical_rows() -> &'static [(usize, usize)] {
     })
 }
 
-/// The canonical rows as the file stores them (bucket by bucket, group by group, canonical indices in increasing
-/// order), in 1/q.
+/// Rows a bucket of a network with `inputs` stores: the canonical pattern rows and the extra rows.
+fn stored_per_bucket(inputs: Inputs) -> usize {
+    canonical_rows().len() + inputs.extra_rows()
+}
+
+/// The stored rows as the file holds them (bucket by bucket: group by group, canonical indices in increasing order,
+/// then the extra rows), in 1/q.
 pub(super) fn canonical_numbers(net: &Net) -> Vec<i16> {
-    let NetShape { dim, buckets, .. } = net.shape;
-    let total = layout().total;
-    let canonical = canonical_rows();
+    let NetShape { dim, buckets, inputs, .. } = net.shape;
+    let (patterns, total) = (layout().total, net.shape.rows_per_bucket());
     let numbers = net.forward.numbers();
-    let mut stored = Vec::with_capacity(buckets * canonical.len() * dim);
+    let mut stored = Vec::with_capacity(buckets * stored_per_bucket(inputs) * dim);
     for b in 0..buckets {
-        for &(_, at) in canonical {
-            let start = (b * total + at) * dim;
+        let extras = (patterns..total).map(|r| (b * total + r) * dim);
+        for start in canonical_rows().iter().map(|&(_, at)| (b * total + at) * dim).chain(extras) {
             stored.extend_from_slice(&numbers[start..start + dim]);
         }
     }
     stored
 }
 
-/// For every row of a bucket (the weights' reading), where its canonical index's row is among the stored ones
-/// (meaningful for canonical rows only, the ones a network reads).
-fn stored_slots() -> Vec<usize> {
-    let mut slot = vec![0usize; layout().total];
-    for (k, &(r, _)) in canonical_rows().iter().enumerate() {
+/// For every row of a bucket of a network with `inputs` (the weights' reading), where its canonical index's row is
+/// among the stored ones (meaningful for canonical rows only, the ones a network reads; an extra row is its own).
+fn stored_slots(inputs: Inputs) -> Vec<usize> {
+    let (patterns, canonical) = (layout().total, canonical_rows());
+    let mut slot = vec![0usize; patterns + inputs.extra_rows()];
+    for (k, &(r, _)) in canonical.iter().enumerate() {
         slot[r] = k;
+    }
+    for (k, s) in slot[patterns..].iter_mut().enumerate() {
+        *s = canonical.len() + k;
     }
     slot
 }
 
-/// Every index's row from the canonical rows `stored` (as [`canonical_numbers`] gives them) in 1/`q`: its canonical
-/// index's, in floats (n / q, which the forward pass rounds back to n).
+/// Every row from the stored rows `stored` (as [`canonical_numbers`] gives them) in 1/`q`: an index's is its
+/// canonical index's, in floats (n / q, which the forward pass rounds back to n).
 pub(super) fn expand(shape: NetShape, stored: &[i16], q: i16) -> Vec<f32> {
-    let NetShape { dim, buckets, .. } = shape;
-    let (layout, stored_rows) = (layout(), canonical_rows().len());
-    let total = layout.total;
-    let slot = stored_slots();
+    let NetShape { dim, buckets, inputs, .. } = shape;
+    let (layout, stored_rows) = (layout(), stored_per_bucket(inputs));
+    let total = shape.rows_per_bucket();
+    let slot = stored_slots(inputs);
     let mut embed = vec![0f32; buckets * total * dim];
-    for (g, group_canonical) in layout.canonical.iter().enumerate() {
+    let patterns = layout.canonical.iter().enumerate().flat_map(|(g, group_canonical)| {
         let start = layout.group_start[g] as usize;
-        for (i, &c) in group_canonical.iter().enumerate() {
-            let k = slot[start + c as usize];
-            for b in 0..buckets {
-                let from = (b * stored_rows + k) * dim;
-                let to = (b * total + start + i) * dim;
-                for (e, &n) in embed[to..to + dim].iter_mut().zip(&stored[from..from + dim]) {
-                    *e = f32::from(n) / f32::from(q);
-                }
+        group_canonical.iter().enumerate().map(move |(i, &c)| (start + i, start + c as usize))
+    });
+    for (row, canonical) in patterns.chain((layout.total..total).map(|r| (r, r))) {
+        let k = slot[canonical];
+        for b in 0..buckets {
+            let from = (b * stored_rows + k) * dim;
+            let to = (b * total + row) * dim;
+            for (e, &n) in embed[to..to + dim].iter_mut().zip(&stored[from..from + dim]) {
+                *e = f32::from(n) / f32::from(q);
             }
         }
     }
@@ -99,12 +111,11 @@ pub(super) fn expand(shape: NetShape, stored: &[i16], q: i16) -> Vec<f32> {
 
 /// The file's bytes.
 pub(super) fn write(net: &Net) -> std::io::Result<Vec<u8>> {
-    let NetShape { dim, hidden, buckets } = net.shape;
-    let canonical = canonical_rows();
+    let NetShape { dim, hidden, buckets, inputs } = net.shape;
     let mut out = Vec::with_capacity(HEADER);
     out.extend_from_slice(MAGIC);
     let q = net.forward.q();
-    for n in [dim, hidden, buckets, layout().total, canonical.len(), q as usize] {
+    for n in [dim, hidden, buckets, net.shape.rows_per_bucket(), stored_per_bucket(inputs), q as usize] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
     let stored = canonical_numbers(net);
@@ -125,22 +136,19 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
         return Err("not a network file".into());
     }
     let word = |k: usize| u32::from_le_bytes([0, 1, 2, 3].map(|i| bytes[8 + 4 * k + i])) as usize;
-    let shape = NetShape { dim: word(0), hidden: word(1), buckets: word(2) };
-    if !(1..=MAX_DIM).contains(&shape.dim)
-        || !(1..=MAX_HIDDEN).contains(&shape.hidden)
-        || !(1..=60).contains(&shape.buckets)
-    {
-        return Err(format!("bad shape {} × {} × {}", shape.dim, shape.hidden, shape.buckets));
+    let (dim, hidden, buckets) = (word(0), word(1), word(2));
+    if !(1..=MAX_DIM).contains(&dim) || !(1..=MAX_HIDDEN).contains(&hidden) || !(1..=60).contains(&buckets) {
+        return Err(format!("bad shape {dim} × {hidden} × {buckets}"));
     }
-    let layout = layout();
-    let canonical = canonical_rows();
-    if word(3) != layout.total || word(4) != canonical.len() {
-        return Err("made for another pattern layout".into());
-    }
+    let inputs = [Inputs::Patterns, Inputs::MovesAndMobility]
+        .into_iter()
+        .find(|&i| word(3) == layout().total + i.extra_rows() && word(4) == stored_per_bucket(i))
+        .ok_or("made for another pattern layout")?;
+    let shape = NetShape { dim, hidden, buckets, inputs };
     let q = i16::try_from(word(5)).ok().filter(|&q| q >= 1).ok_or("bad unit q")?;
-    let NetShape { dim, buckets, .. } = shape;
+    let stored_rows = stored_per_bucket(inputs);
     let n_dense = buckets * Net::dense_len(shape);
-    let n_rows = buckets * canonical.len() * dim;
+    let n_rows = buckets * stored_rows * dim;
     if n_rows > MAX_ROW_NUMBERS {
         return Err(format!("too large: {n_rows} row numbers where at most {MAX_ROW_NUMBERS} are read"));
     }
@@ -165,15 +173,15 @@ pub(super) fn read(bytes: &[u8]) -> Result<Net, String> {
     let (low, high) = row_bytes.split_at(n_rows);
     let stored: Vec<i16> = low.iter().zip(high).map(|(&l, &h)| i16::from_le_bytes([l, h])).collect();
     drop(body);
-    // Every sum of a bias and 46 rows must stay inside i16, as the forward pass adds them without a check.
+    // Every sum of a bias and a position's rows must stay inside i16, as the forward pass adds them without a check.
     let max_row = stored.iter().map(|x| i32::from(*x).abs()).max().unwrap_or(0);
     let per = Net::dense_len(shape);
     let max_bias = dense.chunks_exact(per).flat_map(|d| &d[..dim]).fold(0f32, |m, x| m.max((x * f32::from(q)).abs()));
-    if max_bias.round() + super::FEATURE_COUNT as f32 * max_row as f32 > f32::from(i16::MAX) {
+    if max_bias.round() + shape.features() as f32 * max_row as f32 > f32::from(i16::MAX) {
         return Err("rows too large for their unit q".into());
     }
     // The search's rows straight from the stored ones (no floats in between: the same numbers).
-    let (slot, stored_rows) = (stored_slots(), canonical.len());
+    let slot = stored_slots(inputs);
     let forward = Forward::from_rows(shape, &dense, q, |b, r, out| {
         let from = (b * stored_rows + slot[r]) * dim;
         out.copy_from_slice(&stored[from..from + dim]);

@@ -2,15 +2,17 @@
 //!
 //! The rows are stored for every index of every group in the search's reading of the features ([`Features`]) as Black
 //! to move sees it, so a feature's row is read at `start + index` with no canonical-index table in between; White to
-//! move reads `end − index`, the colour swap of the index in that reading. Each row is one 64-byte cache line at 32
-//! numbers. The rows are `i16` in 1/`q` where `q` is chosen so
-//! that no sum of a bias and 46 rows can leave `i16` (wrapping adds are then exact). The hidden layer is `f32`,
+//! move reads `end − index`, the colour swap of the index in that reading; a bucket's extra rows (move number and
+//! mobility, [`Inputs`]) follow its pattern rows. Each row is one 64-byte cache line at 32 numbers. The rows are
+//! `i16` in 1/`q` where `q` is chosen so that no sum of a bias and a position's rows can leave `i16` (wrapping adds
+//! are then exact). The hidden layer is `f32`,
 //! computed with fused multiply-adds in a fixed order, and the output's eight partial sums are added in a fixed tree:
 //! the portable code and the AVX2 code give the same bits, so a search gives the same nodes on every machine.
 #![allow(unsafe_code)]
 
 use super::{
-    FEATURE_COUNT, Features, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, feature_spans, layout, recode_table,
+    FEATURE_COUNT, Features, Inputs, MAX_DIM, MAX_HIDDEN, Net, NetShape, OUT_SCALE, bucket, feature_spans, layout,
+    recode_table,
 };
 
 /// One cache line of embedding numbers.
@@ -32,8 +34,12 @@ pub(crate) struct Forward {
     dim: usize,
     hidden: usize,
     buckets: usize,
-    /// Rows per bucket (every index of every group).
+    /// Rows per bucket (every index of every group, then the extra rows).
     total: usize,
+    /// What the network reads besides the patterns.
+    inputs: Inputs,
+    /// Where a bucket's extra rows start (after every index of every group).
+    extra_start: usize,
     /// The clip bound of the embedding sum: the rows are in 1/`q`.
     q: i16,
     /// Bucket × total × dim numbers, back to back, in 1/`q`: the row of every index (search's reading) of every group
@@ -58,14 +64,14 @@ pub(crate) struct Forward {
 
 impl Forward {
     /// The unit `1/q` in which the rows of a network of shape `shape` with the parameters `embed` and `dense` are
-    /// stored: the finest that keeps every sum of a bias and 46 rows inside `i16`.
+    /// stored: the finest that keeps every sum of a bias and a position's rows inside `i16`.
     pub(crate) fn choose_q(shape: NetShape, embed: &[f32], dense: &[f32]) -> i16 {
         let per = Net::dense_len(shape);
         // The largest |sum| any position can reach, in the float model.
         let max_row = embed.iter().fold(0f32, |m, x| m.max(x.abs()));
         let max_bias = dense.chunks_exact(per).flat_map(|d| &d[..shape.dim]).fold(0f32, |m, x| m.max(x.abs()));
-        let bound = max_bias + FEATURE_COUNT as f32 * max_row;
-        // Rounding adds at most half a unit to each of the 47 terms: keep 64 units of headroom.
+        let bound = max_bias + shape.features() as f32 * max_row;
+        // Rounding adds at most half a unit to each of the (at most 50) terms: keep 64 units of headroom.
         (f32::from(i16::MAX - 64) / bound.max(1e-6)).clamp(1.0, 16384.0).floor() as i16
     }
 
@@ -73,7 +79,7 @@ impl Forward {
     /// its rows in 1/`q` (`q` from [`choose_q`](Self::choose_q), or as a network file gives it: the rows must then
     /// fit).
     pub(crate) fn new(shape: NetShape, embed: &[f32], dense: &[f32], q: i16) -> Forward {
-        let (dim, total) = (shape.dim, layout().total);
+        let (dim, total) = (shape.dim, shape.rows_per_bucket());
         let scale = f32::from(q);
         Forward::from_rows(shape, dense, q, |b, r, out| {
             let row = &embed[(b * total + r) * dim..(b * total + r + 1) * dim];
@@ -85,16 +91,17 @@ impl Forward {
 
     /// The search's tables for a network of shape `shape` with the dense layers `dense`, whose rows are already in
     /// 1/`q`: `row(b, r, out)` writes bucket `b`'s row `r` (the weights' reading: a group's start plus a canonical
-    /// index) into `out` (`dim` numbers). Each row is asked for once for every index that reads it.
+    /// index, or the patterns' row count plus an extra row) into `out` (`dim` numbers). Each row is asked for once
+    /// for every index that reads it.
     pub(crate) fn from_rows(
         shape: NetShape,
         dense: &[f32],
         q: i16,
         mut row: impl FnMut(usize, usize, &mut [i16]),
     ) -> Forward {
-        let NetShape { dim, hidden, buckets } = shape;
+        let NetShape { dim, hidden, buckets, inputs } = shape;
         let layout = layout();
-        let total = layout.total;
+        let total = shape.rows_per_bucket();
         let per = Net::dense_len(shape);
         let dense = |b: usize| &dense[b * per..(b + 1) * per];
         let recode = recode_table();
@@ -113,6 +120,13 @@ impl Forward {
                         rows[at / 32].0[at % 32] = n;
                         at += 1;
                     }
+                }
+            }
+            for r in layout.total..total {
+                row(b, r, &mut numbers[..dim]);
+                for &n in &numbers[..dim] {
+                    rows[at / 32].0[at % 32] = n;
+                    at += 1;
                 }
             }
         }
@@ -134,6 +148,8 @@ impl Forward {
             hidden,
             buckets,
             total,
+            inputs,
+            extra_start: layout.total,
             q,
             rows,
             starts,
@@ -158,7 +174,7 @@ impl Forward {
         self.kernel != Kernel::Portable
     }
 
-    /// The rows as numbers: bucket × every index of every group × `dim`, in 1/`q`.
+    /// The rows as numbers: bucket × (every index of every group, then the extra rows) × `dim`, in 1/`q`.
     pub(super) fn numbers(&self) -> &[i16] {
         // SAFETY: `Line` is `repr(C)` around `[i16; 32]` and its size is exactly 64 bytes (32 × 2, already a multiple
         // of its alignment), so the lines are 32 × len `i16`s back to back with no padding, valid and initialised for
@@ -175,34 +191,57 @@ impl Forward {
         (b * self.total + at as usize) * self.dim
     }
 
-    /// The network's output in discs (side to move's view; `view` 0 for Black to move, 1 for White); see
-    /// [`Net::evaluate`].
-    pub(crate) fn evaluate(&self, discs: u32, features: &Features, view: usize) -> f32 {
-        let b = bucket(discs.saturating_sub(4) as usize, self.buckets);
+    /// Where the extra rows a position reads start in [`numbers`](Self::numbers) (bucket `b`, `moves` moves played,
+    /// the mobility of both sides); only the first [`Inputs::extra_features`] are read.
+    #[inline]
+    pub(super) fn extra_row_starts(&self, b: usize, moves: usize, mobility: u32, opponent_mobility: u32) -> [usize; 3] {
+        Inputs::extras(moves, mobility, opponent_mobility).map(|k| (b * self.total + self.extra_start + k) * self.dim)
+    }
+
+    /// The network's output in discs (side to move's view; `view` 0 for Black to move, 1 for White; the side to move
+    /// has `mobility` moves, the opponent `opponent_mobility`); see [`Net::evaluate`].
+    pub(crate) fn evaluate(
+        &self,
+        discs: u32,
+        features: &Features,
+        view: usize,
+        mobility: u32,
+        opponent_mobility: u32,
+    ) -> f32 {
+        let moves = discs.saturating_sub(4) as usize;
+        let b = bucket(moves, self.buckets);
+        let extras = self.extra_row_starts(b, moves, mobility, opponent_mobility);
+        let extras = &extras[..self.inputs.extra_features()];
         match self.kernel {
-            Kernel::Portable => self.portable(b, features, view),
+            Kernel::Portable => self.portable(b, features, view, extras),
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => {
                 // SAFETY: `Kernel::detect` chose Avx2 only where the CPU has AVX2 and FMA and the shape is one that
                 // `avx2::evaluate` handles.
-                unsafe { avx2::evaluate(self, b, features, view) }
+                unsafe { avx2::evaluate(self, b, features, view, extras) }
             }
         }
     }
 
-    /// The reference forward pass: what [`avx2::evaluate`] computes, bit for bit.
-    pub(crate) fn portable(&self, b: usize, features: &Features, view: usize) -> f32 {
+    /// The reference forward pass: what [`avx2::evaluate`] computes, bit for bit. `extras`: where the extra rows the
+    /// position reads start in [`numbers`](Self::numbers).
+    pub(crate) fn portable(&self, b: usize, features: &Features, view: usize, extras: &[usize]) -> f32 {
         let (dim, hidden) = (self.dim, self.hidden);
         let numbers = self.numbers();
         let mut acc = [0i16; MAX_DIM];
         let acc = &mut acc[..dim];
         acc.copy_from_slice(&self.bias[b * dim..(b + 1) * dim]);
-        for (f, &index) in features.indices().iter().enumerate() {
-            let r = self.row_start(b, view, f, index);
+        let mut add = |r: usize| {
             for (a, &e) in acc.iter_mut().zip(&numbers[r..r + dim]) {
                 // Never wraps: `q` keeps every partial sum inside i16.
                 *a = a.wrapping_add(e);
             }
+        };
+        for (f, &index) in features.indices().iter().enumerate() {
+            add(self.row_start(b, view, f, index));
+        }
+        for &r in extras {
+            add(r);
         }
         let mut h = [0f32; MAX_HIDDEN];
         let h = &mut h[..hidden];
@@ -273,27 +312,33 @@ mod avx2 {
     ///
     /// # Safety
     /// The CPU must have AVX2 and FMA ([`is_supported`]) and the shape must be one that [`handles`] accepts.
-    pub(super) unsafe fn evaluate(net: &Forward, b: usize, features: &Features, view: usize) -> f32 {
+    pub(super) unsafe fn evaluate(net: &Forward, b: usize, features: &Features, view: usize, extras: &[usize]) -> f32 {
         // SAFETY (all arms): the caller guarantees the CPU features; each arm's constants match the shape.
         unsafe {
             match (net.dim, net.hidden) {
-                (16, 16) => run::<1, 2>(net, b, features, view),
-                (16, 32) => run::<1, 4>(net, b, features, view),
-                (16, 64) => run::<1, 8>(net, b, features, view),
-                (32, 16) => run::<2, 2>(net, b, features, view),
-                (32, 32) => run::<2, 4>(net, b, features, view),
-                (32, 64) => run::<2, 8>(net, b, features, view),
-                (64, 16) => run::<4, 2>(net, b, features, view),
-                (64, 32) => run::<4, 4>(net, b, features, view),
-                (64, 64) => run::<4, 8>(net, b, features, view),
-                _ => net.portable(b, features, view),
+                (16, 16) => run::<1, 2>(net, b, features, view, extras),
+                (16, 32) => run::<1, 4>(net, b, features, view, extras),
+                (16, 64) => run::<1, 8>(net, b, features, view, extras),
+                (32, 16) => run::<2, 2>(net, b, features, view, extras),
+                (32, 32) => run::<2, 4>(net, b, features, view, extras),
+                (32, 64) => run::<2, 8>(net, b, features, view, extras),
+                (64, 16) => run::<4, 2>(net, b, features, view, extras),
+                (64, 32) => run::<4, 4>(net, b, features, view, extras),
+                (64, 64) => run::<4, 8>(net, b, features, view, extras),
+                _ => net.portable(b, features, view, extras),
             }
         }
     }
 
     /// The forward pass for `dim = 16 × D` and `hidden = 8 × H`.
     #[target_feature(enable = "avx2,fma")]
-    fn run<const D: usize, const H: usize>(net: &Forward, b: usize, features: &Features, view: usize) -> f32 {
+    fn run<const D: usize, const H: usize>(
+        net: &Forward,
+        b: usize,
+        features: &Features,
+        view: usize,
+        extras: &[usize],
+    ) -> f32 {
         let (dim, hidden) = (16 * D, 8 * H);
         let numbers = net.numbers();
         let bias = &net.bias[b * dim..(b + 1) * dim];
@@ -302,12 +347,19 @@ mod avx2 {
             // SAFETY: `bias` has `dim = 16 × D` numbers, so 16 are readable at 16 × d.
             *a = unsafe { _mm256_loadu_si256(bias.as_ptr().add(16 * d).cast()) };
         }
-        for (f, &index) in features.indices().iter().enumerate() {
-            let row = &numbers[net.row_start(b, view, f, index)..][..dim];
+        let mut add = |start: usize| {
+            let row = &numbers[start..][..dim];
             for (d, a) in acc.iter_mut().enumerate() {
                 // SAFETY: `row` has `dim = 16 × D` numbers (the slice above is bounds-checked).
                 *a = _mm256_add_epi16(*a, unsafe { _mm256_loadu_si256(row.as_ptr().add(16 * d).cast::<__m256i>()) });
             }
+        };
+        // Two loops rather than a chain of iterators: the patterns' loop stays as tight as without extra rows.
+        for (f, &index) in features.indices().iter().enumerate() {
+            add(net.row_start(b, view, f, index));
+        }
+        for &start in extras {
+            add(start);
         }
         let (zero, q) = (_mm256_setzero_si256(), _mm256_set1_epi16(net.q));
         let mut act = [0f32; MAX_DIM];
