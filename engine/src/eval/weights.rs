@@ -654,9 +654,9 @@ pub fn load(path: &Path) -> Result<Weights, WeightsError> {
 }
 
 /// Name of the shipped network file in `resources/eval/`: a small network over the pattern features whose output is
-/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/d64r3.net`, docs/training.md "Forty-seventh session"). Its
+/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/d64mm.net`, docs/training.md "Fiftieth session"). Its
 /// Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
-pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-2.net";
+pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-3.net";
 
 /// `weights` with the network file `network` added: its output is added to their evaluation.
 ///
