@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Trains one network on the shipped network's recipe (d64r3: docs/training.md "Forty-seventh session") with changes,
+# Trains one network on the shipped network's recipe (d64mm: docs/training.md "Fiftieth session") with changes,
 # and measures it the way #32 judges networks: the error on the held-out batch's results (`val-ho-mid`), then 2,000
-# games at level 5 and 2,000 at level 8 against the shipped network (data/nets/d64r3.net, eval-2 under both), XOT
+# games at level 5 and 2,000 at level 8 against the shipped network (data/nets/d64mm.net, eval-2 under both), XOT
 # openings 1-1,000.
 #
-#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [TRAIN-NET OPTIONS...]
+#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-extra-rows] [TRAIN-NET OPTIONS...]
 #
 # NAME.net and NAME.log go to $LAB (default: `lab` beside the repository, where data/labels/make.sh builds the labels:
 # it needs the steps q1 q2 q3 corpus results results3 homid, and val for the deep sets' errors).
 # `--plus-labels FILE` adds a label file (a path under $LAB) to the recipe's; `--dim`, `--buckets`, `--learning-rate`,
 # `--epochs` and `--seed` replace the recipe's values (64, 2, 0.0003, 2, 1); other options go to `train-net` as they
-# are. With no options it remakes d64r3 itself (compare the files with `cmp` to check the labels); `--dim 32
-# --no-tr3` is the previous network's recipe (n32b2xr, docs/training.md "Forty-fifth session"). Level 5 takes about
+# are. With no options it remakes d64mm itself (compare the files with `cmp` to check the labels); `--no-extra-rows`
+# (no --moves-and-mobility) is d64r3's recipe, the network shipped before it; `--no-extra-rows --dim 32
+# --no-tr3` is n32b2xr's recipe (shipped before d64r3; docs/training.md "Forty-fifth session"). Level 5 takes about
 # 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8, LEVELS="" both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,18 +20,19 @@ LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 LEVELS=${LEVELS-5 8}
 XOT=../shared/reference/xot-openings-large.txt
-SHIPPED=data/nets/d64r3.net
+SHIPPED=data/nets/d64mm.net
 [ $# -ge 1 ] || { sed -n 2,15p "$0"; exit 2; }
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
 declare -A recipe=([--dim]=64 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
-extra=(); plus=(); tr3=(tr3-ex tr3-res-mid)
+extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility)
 while [ $# -gt 0 ]; do
     case $1 in
         --plus-labels)
             [ $# -ge 2 ] || { echo "try.sh: --plus-labels needs a file" >&2; exit 2; }
             plus+=(--labels "$2"); shift 2 ;;
         --no-tr3) tr3=(); shift ;;
+        --no-extra-rows) rows=(); shift ;;
         --dim|--buckets|--learning-rate|--epochs|--seed)
             [ $# -ge 2 ] || { echo "try.sh: $1 needs a value" >&2; exit 2; }
             recipe[$1]=$2; shift 2 ;;
@@ -38,6 +40,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 for key in "${!recipe[@]}"; do extra+=("$key" "${recipe[$key]}"); done
+extra+=("${rows[@]}")
 labels=()
 for d in q q2 q3; do
     for f in playok early egaroucid3 logistello wthor ex-logistello; do labels+=(--labels "$LAB/$d/$f.txt"); done
@@ -59,7 +62,7 @@ out="$LAB/$name"
     echo "# try.sh $name ${plus[*]} ${extra[*]} ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
     "$B" train-net "${labels[@]}" "${plus[@]}" --weights resources/eval/shirokuro-eval-2.skw "${extra[@]}" \
         --out "$out.net" 2>&1
-    echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.71 (+0.27)"
+    echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.67 (+0.23)"
     "$B" eval-error --labels "$LAB/val-ho-mid.txt" -t 1 --net "$out.net" 2>&1 | tail -1
     for level in $LEVELS; do
         echo "# level $level against $SHIPPED"
