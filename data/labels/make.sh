@@ -21,6 +21,7 @@
 #             tr2-res-mid (seconds)
 #   results3  (after corpus) the same for batches 57-63: tr3-res, tr3-ex, tr3-res-mid (seconds)
 #   results4  the same for batches 64-68 (the forty-eighth and forty-ninth sessions'): tr4-res, tr4-ex, tr4-res-mid
+#   results5  the same for batches 64-72 (to the fiftieth session): tr5-res, tr5-ex, tr5-res-mid
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 #   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
@@ -177,6 +178,14 @@ step_results4() { # batches 64-68: results only, no searches
     log "results4 labels done"
 }
 
+step_results5() { # batches 64-72 (the forty-eighth to fiftieth sessions'): results only, no searches
+    batches "$LAB/tr5" 64 72
+    export_to "$LAB/tr5" "$LAB/tr5-res.txt" --positions engine
+    by_empties "$LAB/tr5-res.txt" "$LAB/tr5-ex.txt" 'n<=20'
+    by_empties "$LAB/tr5-res.txt" "$LAB/tr5-res-mid.txt" 'n>20'
+    log "results5 labels done"
+}
+
 step_cut21() {
     batches "$LAB/ho" 27 27
     export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
@@ -246,6 +255,7 @@ for s in "${steps[@]}"; do
         results) step_results ;;
         results3) step_results3 ;;
         results4) step_results4 ;;
+        results5) step_results5 ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
         deepx) step_deepx ;;
@@ -254,7 +264,7 @@ for s in "${steps[@]}"; do
         netdeep) step_netdeep ;;
         netdeep2) step_netdeep2 ;;
         *) echo "make.sh: unknown step $s" \
-                "(val q1 q2 q3 corpus corpus2 results results3 results4 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
+                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
            exit 2 ;;
     esac
 done
