@@ -111,18 +111,13 @@ impl Forward {
         let mut numbers = [0i16; MAX_DIM];
         let mut at = 0;
         for b in 0..buckets {
-            for (g, canonical) in layout.canonical.iter().enumerate() {
+            // The search's index i is the weights' index recode(i), whose canonical index's row this is; the extra
+            // rows follow in their own order.
+            let patterns = layout.canonical.iter().enumerate().flat_map(|(g, canonical)| {
                 let start = layout.group_start[g] as usize;
-                // The search's index i is the weights' index recode(i), whose canonical index's row this is.
-                for &i in &recode[lengths[g]] {
-                    row(b, start + canonical[i as usize] as usize, &mut numbers[..dim]);
-                    for &n in &numbers[..dim] {
-                        rows[at / 32].0[at % 32] = n;
-                        at += 1;
-                    }
-                }
-            }
-            for r in layout.total..total {
+                recode[lengths[g]].iter().map(move |&i| start + canonical[i as usize] as usize)
+            });
+            for r in patterns.chain(layout.total..total) {
                 row(b, r, &mut numbers[..dim]);
                 for &n in &numbers[..dim] {
                     rows[at / 32].0[at % 32] = n;
