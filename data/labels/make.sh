@@ -162,29 +162,21 @@ step_results() { # batches 28-56 (after the held-out 27): results only, no searc
     log "results labels done"
 }
 
-step_results3() { # batches 57-63 (the forty-sixth session's): results only, no searches
-    batches "$LAB/tr3" 57 63
-    export_to "$LAB/tr3" "$LAB/tr3-res.txt" --positions engine
-    by_empties "$LAB/tr3-res.txt" "$LAB/tr3-ex.txt" 'n<=20'
-    by_empties "$LAB/tr3-res.txt" "$LAB/tr3-res-mid.txt" 'n>20'
-    log "results3 labels done"
+# results_set NAME FIRST LAST: corpus batches FIRST..LAST copied to $LAB/NAME, their positions with the games' results
+# (NAME-res), split into the exact scores of the last 20 empties (NAME-ex) and the earlier positions (NAME-res-mid).
+results_set() {
+    local name=$1 first=$2 last=$3
+    batches "$LAB/$name" "$first" "$last"
+    export_to "$LAB/$name" "$LAB/$name-res.txt" --positions engine
+    by_empties "$LAB/$name-res.txt" "$LAB/$name-ex.txt" 'n<=20'
+    by_empties "$LAB/$name-res.txt" "$LAB/$name-res-mid.txt" 'n>20'
 }
 
-step_results4() { # batches 64-68: results only, no searches
-    batches "$LAB/tr4" 64 68
-    export_to "$LAB/tr4" "$LAB/tr4-res.txt" --positions engine
-    by_empties "$LAB/tr4-res.txt" "$LAB/tr4-ex.txt" 'n<=20'
-    by_empties "$LAB/tr4-res.txt" "$LAB/tr4-res-mid.txt" 'n>20'
-    log "results4 labels done"
-}
-
-step_results5() { # batches 64-72 (the forty-eighth to fiftieth sessions'): results only, no searches
-    batches "$LAB/tr5" 64 72
-    export_to "$LAB/tr5" "$LAB/tr5-res.txt" --positions engine
-    by_empties "$LAB/tr5-res.txt" "$LAB/tr5-ex.txt" 'n<=20'
-    by_empties "$LAB/tr5-res.txt" "$LAB/tr5-res-mid.txt" 'n>20'
-    log "results5 labels done"
-}
+# Results only, no searches: batches 57-63 (the forty-sixth session's), 64-68 (the forty-eighth and forty-ninth
+# sessions'), 64-72 (to the fiftieth session).
+step_results3() { results_set tr3 57 63; log "results3 labels done"; }
+step_results4() { results_set tr4 64 68; log "results4 labels done"; }
+step_results5() { results_set tr5 64 72; log "results5 labels done"; }
 
 step_cut21() {
     batches "$LAB/ho" 27 27
