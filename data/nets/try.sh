@@ -4,16 +4,18 @@
 # games at level 5 and 2,000 at level 8 against the shipped network (data/nets/d64mm.net, eval-2 under both), XOT
 # openings 1-1,000.
 #
-#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-extra-rows] [TRAIN-NET OPTIONS...]
+#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-extra-rows] [--soft-results W] [TRAIN-NET OPTIONS...]
 #
 # NAME.net and NAME.log go to $LAB (default: `lab` beside the repository, where data/labels/make.sh builds the labels:
 # it needs the steps q1 q2 q3 corpus results results3 homid, and val for the deep sets' errors).
 # `--plus-labels FILE` adds a label file (a path under $LAB) to the recipe's; `--dim`, `--buckets`, `--learning-rate`,
 # `--epochs` and `--seed` replace the recipe's values (64, 2, 0.0003, 2, 1); other options go to `train-net` as they
 # are. With no options it remakes d64mm itself (compare the files with `cmp` to check the labels); `--no-extra-rows`
-# (no --moves-and-mobility) is d64r3's recipe, the network shipped before it; `--no-extra-rows --dim 32
-# --no-tr3` is n32b2xr's recipe (shipped before d64r3; docs/training.md "Forty-fifth session"). Level 5 takes about
-# 35 s, level 8 about 8 minutes of 2 idle cores; LEVELS="5" skips level 8, LEVELS="" both.
+# (no --moves-and-mobility) is d64r3's recipe, the network shipped before it; `--no-extra-rows --dim 32 --no-tr3` is
+# n32b2xr's recipe (shipped before d64r3; docs/training.md "Forty-fifth session"). `--soft-results W` counts the
+# error of the labels that are a game's final result (the recipe's `*-res-mid` files and any --plus-labels file so
+# named) W times (0-1) as much as the others'. Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores;
+# LEVELS="5" skips level 8, LEVELS="" both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
@@ -25,7 +27,7 @@ SHIPPED=data/nets/d64mm.net
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
 declare -A recipe=([--dim]=64 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
-extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility)
+extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility); soft=
 while [ $# -gt 0 ]; do
     case $1 in
         --plus-labels)
@@ -33,6 +35,9 @@ while [ $# -gt 0 ]; do
             plus+=(--labels "$2"); shift 2 ;;
         --no-tr3) tr3=(); shift ;;
         --no-extra-rows) rows=(); shift ;;
+        --soft-results)
+            [ $# -ge 2 ] || { echo "try.sh: --soft-results needs a weight" >&2; exit 2; }
+            soft=$2; shift 2 ;;
         --dim|--buckets|--learning-rate|--epochs|--seed)
             [ $# -ge 2 ] || { echo "try.sh: $1 needs a value" >&2; exit 2; }
             recipe[$1]=$2; shift 2 ;;
@@ -51,6 +56,19 @@ for v in val-playok-deep val-early-deep val-selfplay-deep-1000; do
     [ -s "$LAB/$v.txt" ] && labels+=(--validation "$LAB/$v.txt")
 done
 labels+=(--validation "$LAB/val-ho-mid.txt")
+added=("${plus[@]}"); labels+=("${plus[@]}"); plus=()
+if [ -n "$soft" ]; then
+    # The results' files go to --soft-labels, counted $soft times.
+    moved=()
+    for ((i = 0; i < ${#labels[@]}; i++)); do
+        if [ "${labels[i]}" = --labels ] && [[ ${labels[i + 1]} == *-res-mid.txt ]]; then
+            plus+=(--soft-labels "${labels[i + 1]}"); i=$((i + 1))
+        else
+            moved+=("${labels[i]}")
+        fi
+    done
+    labels=("${moved[@]}"); extra+=(--soft-weight "$soft")
+fi
 for arg in "${labels[@]}" "${plus[@]}"; do
     case $arg in
         --*) ;;
@@ -59,7 +77,7 @@ for arg in "${labels[@]}" "${plus[@]}"; do
 done
 out="$LAB/$name"
 {
-    echo "# try.sh $name ${plus[*]} ${extra[*]} ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
+    echo "# try.sh $name ${added[*]} ${plus[*]} ${extra[*]} ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
     "$B" train-net "${labels[@]}" "${plus[@]}" --weights resources/eval/shirokuro-eval-2.skw "${extra[@]}" \
         --out "$out.net" 2>&1
     echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.67 (+0.23)"

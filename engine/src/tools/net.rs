@@ -42,9 +42,18 @@ pub struct NetSample {
     pub base: f32,
     /// The label, discs.
     pub target: f32,
+    /// How much its error counts against the others' (1 for most labels; less for noisy ones, such as a game's
+    /// final result standing for an earlier position).
+    weight: f32,
 }
 
 impl NetSample {
+    /// The same sample with its error counted `weight` times (default 1).
+    #[must_use]
+    pub fn weighted(self, weight: f32) -> NetSample {
+        NetSample { weight, ..self }
+    }
+
     /// The rows it reads.
     fn rows(&self) -> &[u32] {
         &self.rows[..usize::from(self.len)]
@@ -75,7 +84,7 @@ pub fn encode(labels: &[(Board, i32)], evaluator: &Evaluator, shape: NetShape) -
             }
             let base = crate::tools::label::evaluate_scaled(evaluator, &board) as f32 / SCALE as f32;
             let len = shape.features() as u8;
-            NetSample { rows, len, bucket: b as u8, moves: moves as u8, base, target: label as f32 }
+            NetSample { rows, len, bucket: b as u8, moves: moves as u8, base, target: label as f32, weight: 1.0 }
         })
         .collect()
 }
@@ -214,7 +223,7 @@ pub fn train_net(
                 let err = s.base + out - s.target;
                 se += f64::from(err * err);
                 let pull = if options.huber > 0.0 { err.clamp(-options.huber, options.huber) } else { err };
-                let dout = pull * OUT_SCALE / batch.len() as f32;
+                let dout = pull * s.weight * OUT_SCALE / batch.len() as f32;
                 let b = s.bucket as usize;
                 let d = &net.dense[b * per..(b + 1) * per];
                 let g = &mut grad_d[b * per..(b + 1) * per];
@@ -376,6 +385,29 @@ mod tests {
         assert!((average - plain(&|s| (s.base + forward(&params, s) - s.target).abs())).abs() < 1e-9);
         let mean_bias = report.mean_bias(0..=60).unwrap();
         assert!((mean_bias - plain(&|s| s.base + forward(&params, s) - s.target)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_samples_weight_sets_how_much_its_error_counts() {
+        let (train, held, options) = and_task(12);
+        // Each position twice: once with its label, once with the label's opposite (a noisy copy).
+        let trained_with = |noise: f32| {
+            let mut set: Vec<NetSample> = train.clone();
+            set.extend(train.iter().map(|s| NetSample { target: -s.target, ..*s }.weighted(noise)));
+            let params = train_net(&mut set, &options, None, &mut |_, _, _| {}).params();
+            held.iter().map(|s| f64::from((s.base + forward(&params, s) - s.target).abs())).sum::<f64>()
+                / held.len() as f64
+        };
+        let base = held.iter().map(|s| f64::from((s.base - s.target).abs())).sum::<f64>() / held.len() as f64;
+        let (even, light) = (trained_with(1.0), trained_with(0.05));
+        // Counted as much as the true labels, the opposite ones cancel them; counted a twentieth, they barely pull.
+        assert!(even > 0.8 * base, "equal weights: {even} against {base}");
+        assert!(light < 0.5 * base, "the noisy copy at 0.05: {light} against {base}");
+        // A weight of zero is no sample at all: a set of them leaves the starting parameters as they were.
+        let mut none: Vec<NetSample> = train.iter().map(|s| s.weighted(0.0)).collect();
+        let untouched = train_net(&mut none, &options, None, &mut |_, _, _| {});
+        let start = train_net(&mut none, &NetOptions { epochs: 0, ..options }, None, &mut |_, _, _| {});
+        assert_eq!(untouched, start);
     }
 
     #[test]

@@ -15,6 +15,13 @@ pub struct Args {
     /// Labelled positions to train on (`board64 X score` lines, e.g. from `label`). Repeat for several files.
     #[arg(long, required = true)]
     labels: Vec<PathBuf>,
+    /// Labelled positions whose error counts --soft-weight times as much as the others' (noisy labels, such as a
+    /// game's final result for an earlier position). Repeatable.
+    #[arg(long)]
+    soft_labels: Vec<PathBuf>,
+    /// How much a --soft-labels position's error counts (0-1).
+    #[arg(long, default_value_t = 0.5)]
+    soft_weight: f32,
     /// Labelled positions to measure on after each epoch (MAE over moves 20-50, as `eval-error`). Repeatable.
     #[arg(long)]
     validation: Vec<PathBuf>,
@@ -71,13 +78,20 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if !(0.0..=1.0).contains(&args.final_rate) || args.huber.is_nan() || args.huber < 0.0 {
         return Err("--final-rate must be 0-1 and --huber 0 or more".to_string());
     }
+    if !(0.0..=1.0).contains(&args.soft_weight) {
+        return Err("--soft-weight must be 0-1".to_string());
+    }
     let init = args.init.as_deref().map(Net::load).transpose().map_err(|e| format!("cannot read the network: {e}"))?;
     let inputs = if args.moves_and_mobility { Inputs::MovesAndMobility } else { Inputs::Patterns };
     let shape = init
         .as_ref()
         .map_or(NetShape { dim: args.dim, hidden: args.hidden, buckets: args.buckets, inputs }, Net::shape);
     let labels = crate::label::read_labels(&args.labels)?;
-    let all = encode(&labels, &evaluator, shape);
+    let mut all = encode(&labels, &evaluator, shape);
+    if !args.soft_labels.is_empty() {
+        let soft = crate::label::read_labels(&args.soft_labels)?;
+        all.extend(encode(&soft, &evaluator, shape).into_iter().map(|s| s.weighted(args.soft_weight)));
+    }
     let every = args.holdout_every.max(2);
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for (i, s) in all.into_iter().enumerate() {
