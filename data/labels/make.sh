@@ -22,6 +22,7 @@
 #   results3  (after corpus) the same for batches 57-63: tr3-res, tr3-ex, tr3-res-mid (seconds)
 #   results4  the same for batches 64-68 (the forty-eighth and forty-ninth sessions'): tr4-res, tr4-ex, tr4-res-mid
 #   results5  the same for batches 64-72 (to the fiftieth session): tr5-res, tr5-ex, tr5-res-mid
+#   results6  the same for batches 64-77 (to the fifty-second session): tr6-res, tr6-ex, tr6-res-mid
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 #   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
@@ -173,10 +174,11 @@ results_set() {
 }
 
 # Results only, no searches: batches 57-63 (the forty-sixth session's), 64-68 (the forty-eighth and forty-ninth
-# sessions'), 64-72 (to the fiftieth session).
+# sessions'), 64-72 (to the fiftieth session), 64-77 (to the fifty-second).
 step_results3() { results_set tr3 57 63; log "results3 labels done"; }
 step_results4() { results_set tr4 64 68; log "results4 labels done"; }
 step_results5() { results_set tr5 64 72; log "results5 labels done"; }
+step_results6() { results_set tr6 64 77; log "results6 labels done"; }
 
 step_cut21() {
     batches "$LAB/ho" 27 27
@@ -248,6 +250,7 @@ for s in "${steps[@]}"; do
         results3) step_results3 ;;
         results4) step_results4 ;;
         results5) step_results5 ;;
+        results6) step_results6 ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
         deepx) step_deepx ;;
@@ -256,7 +259,7 @@ for s in "${steps[@]}"; do
         netdeep) step_netdeep ;;
         netdeep2) step_netdeep2 ;;
         *) echo "make.sh: unknown step $s" \
-                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
+                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 results6 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
            exit 2 ;;
     esac
 done

@@ -329,6 +329,12 @@ mod tests {
         out
     }
 
+    /// The plain mean absolute error on `set` of the base with the network's output added (`None`: the base alone).
+    fn plain_mae(params: Option<&NetParams>, set: &[NetSample]) -> f64 {
+        let output = |s: &NetSample| params.map_or(0.0, |p| forward(p, s));
+        set.iter().map(|s| f64::from((s.base + output(s) - s.target).abs())).sum::<f64>() / set.len() as f64
+    }
+
     /// The AND task's training and held-out samples, and the settings the tests train on them with.
     fn and_task(epochs: usize) -> (Vec<NetSample>, Vec<NetSample>, NetOptions) {
         let evaluator = Evaluator::new(&Weights::zero());
@@ -358,11 +364,8 @@ mod tests {
         let mut last = f64::INFINITY;
         let net = train_net(&mut train, &options, None, &mut |_, mse, _| last = mse);
         let params = net.params();
-        let mae = |set: &[NetSample]| {
-            set.iter().map(|s| f64::from((s.base + forward(&params, s) - s.target).abs())).sum::<f64>()
-                / set.len() as f64
-        };
-        let base = held.iter().map(|s| f64::from((s.base - s.target).abs())).sum::<f64>() / held.len() as f64;
+        let mae = |set: &[NetSample]| plain_mae(Some(&params), set);
+        let base = plain_mae(None, &held);
         assert!(base > 2.0, "the target should not be trivial: {base}");
         assert!(last.sqrt() < 3.0, "training RMS {}", last.sqrt());
         assert!(mae(&held) < 0.5 * base, "held-out MAE {} against {base} without the network", mae(&held));
@@ -394,11 +397,9 @@ mod tests {
         let trained_with = |noise: f32| {
             let mut set: Vec<NetSample> = train.clone();
             set.extend(train.iter().map(|s| NetSample { target: -s.target, ..*s }.weighted(noise)));
-            let params = train_net(&mut set, &options, None, &mut |_, _, _| {}).params();
-            held.iter().map(|s| f64::from((s.base + forward(&params, s) - s.target).abs())).sum::<f64>()
-                / held.len() as f64
+            plain_mae(Some(&train_net(&mut set, &options, None, &mut |_, _, _| {}).params()), &held)
         };
-        let base = held.iter().map(|s| f64::from((s.base - s.target).abs())).sum::<f64>() / held.len() as f64;
+        let base = plain_mae(None, &held);
         let (even, light) = (trained_with(1.0), trained_with(0.05));
         // Counted as much as the true labels, the opposite ones cancel them; counted a twentieth, they barely pull.
         assert!(even > 0.8 * base, "equal weights: {even} against {base}");
@@ -436,11 +437,7 @@ mod tests {
     #[test]
     fn training_can_go_on_from_a_network() {
         let (mut train, held, options) = and_task(3);
-        let mae = |net: &Net| {
-            let params = net.params();
-            held.iter().map(|s| f64::from((s.base + forward(&params, s) - s.target).abs())).sum::<f64>()
-                / held.len() as f64
-        };
+        let mae = |net: &Net| plain_mae(Some(&net.params()), &held);
         let first = train_net(&mut train, &options, None, &mut |_, _, _| {});
         // A step size of zero leaves the starting network as it was, bit for bit.
         let frozen = NetOptions { epochs: 1, learning_rate: 0.0, ..options };
