@@ -23,6 +23,8 @@
 #   results4  the same for batches 64-68 (the forty-eighth and forty-ninth sessions'): tr4-res, tr4-ex, tr4-res-mid
 #   results5  the same for batches 64-72 (to the fiftieth session): tr5-res, tr5-ex, tr5-res-mid
 #   results6  the same for batches 64-77 (to the fifty-second session): tr6-res, tr6-ex, tr6-res-mid
+#   xresults  the games' results of the Egaroucid-3 self-play and Logistello logbook records (positions of 20-43
+#             discs, before 20 empties): xres-egaroucid3-selfplay, xres-logistello-logbook (`label --results`, seconds)
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
 #   deep      tr-d14 (after corpus): depth-14 values of positions on the corpus games 0-26, labelled as the self-play
 #             validation set is (but by eval-2), in 27 chunks of 1,000 games (about 3.6 minutes of 2 cores each)
@@ -180,6 +182,19 @@ step_results4() { results_set tr4 64 68; log "results4 labels done"; }
 step_results5() { results_set tr5 64 72; log "results5 labels done"; }
 step_results6() { results_set tr6 64 77; log "results6 labels done"; }
 
+# The results of two engines' own games (their positions before the exact part), as the corpus's res-mid files are.
+step_xresults() {
+    local f
+    for f in egaroucid3-selfplay logistello-logbook; do
+        [ -s "$LAB/xres-$f.txt" ] && { log "have $LAB/xres-$f.txt"; continue; }
+        "$B" label --records "$G/$f.txt" --results --min-discs 20 --max-discs 43 --out "$LAB/xres-$f.txt.part" \
+            > /dev/null
+        mv "$LAB/xres-$f.txt.part" "$LAB/xres-$f.txt"
+        log "done $LAB/xres-$f.txt ($(wc -l < "$LAB/xres-$f.txt") labels)"
+    done
+    log "xresults labels done"
+}
+
 step_cut21() {
     batches "$LAB/ho" 27 27
     export_to "$LAB/ho" "$LAB/ho-cut21.txt" --positions engine --cut-empties 21 -t "$THREADS"
@@ -251,6 +266,7 @@ for s in "${steps[@]}"; do
         results4) step_results4 ;;
         results5) step_results5 ;;
         results6) step_results6 ;;
+        xresults) step_xresults ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
         deepx) step_deepx ;;
@@ -259,7 +275,7 @@ for s in "${steps[@]}"; do
         netdeep) step_netdeep ;;
         netdeep2) step_netdeep2 ;;
         *) echo "make.sh: unknown step $s" \
-                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 results6 cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
+                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 results6 xresults cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
            exit 2 ;;
     esac
 done

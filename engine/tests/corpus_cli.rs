@@ -68,6 +68,15 @@ fn grow_survives_kills_and_ends_with_the_games_of_an_uninterrupted_run() {
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let text = std::fs::read_to_string(dir.path().join("games.txt")).unwrap();
     assert_eq!(text.lines().collect::<Vec<_>>(), killed);
+    // `label --results` reads any records as `export --positions all` reads the corpus: the same labels.
+    let output = cli(dir.path(), &["corpus", "export", "c", "--out", "all.txt", "--positions", "all"]);
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let args = ["label", "--records", "games.txt", "--results", "--min-discs", "4", "--max-discs", "64", "--out"];
+    let output = cli(dir.path(), &[&args[..], &["results.txt"]].concat());
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let all = std::fs::read_to_string(dir.path().join("all.txt")).unwrap();
+    assert!(all.lines().count() > killed.len() * 30, "every position of every game");
+    assert_eq!(std::fs::read_to_string(dir.path().join("results.txt")).unwrap(), all);
     let stats = cli(dir.path(), &["corpus", "stats", "c"]);
     let said = String::from_utf8_lossy(&stats.stdout);
     assert!(said.contains(&format!("games: {}", killed.len())), "{said}");

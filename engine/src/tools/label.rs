@@ -165,6 +165,29 @@ pub fn label_games(
         .collect()
 }
 
+/// Every position of `games` (each game as its sequence of positions) that has a legal move and a disc count in
+/// `discs`, labelled with its game's final result for its side to move (the empty squares to the winner), in game
+/// order: the labels the corpus's `export --positions` gives its own games, for any game records. A game that does not
+/// reach its end (a record cut short or with an illegal move) gives none.
+#[must_use]
+pub fn result_labels(games: &[Vec<Position>], discs: &RangeInclusive<u32>) -> Vec<Labelled> {
+    let mut labels = Vec::new();
+    for line in games {
+        let Some(end) = line.last().filter(|p| p.board.is_game_over()) else { continue };
+        let black = end.black_score();
+        labels.extend(
+            line.iter().filter(|p| p.board.has_moves() && discs.contains(&(64 - p.board.empty_count()))).map(|p| {
+                Labelled {
+                    board: p.board,
+                    score: if p.side_to_move == crate::board::Color::Black { black } else { -black },
+                    exact: false,
+                }
+            }),
+        );
+    }
+    labels
+}
+
 /// A single-threaded exact solver whose move ordering uses `weights`.
 fn single_solver(weights: &Arc<Weights>, hash_level: u8) -> Result<Solver, crate::search::SearchError> {
     Solver::new(SolveOptions::default().with_threads(1).with_hash_level(hash_level)).map(|mut s| {
@@ -323,6 +346,33 @@ mod tests {
             line.push(line.last().unwrap().play(mv).unwrap());
         }
         line
+    }
+
+    #[test]
+    fn a_finished_games_positions_carry_its_result_for_their_side_to_move() {
+        // A game to the end by always taking the first legal move (it has passes, so colours do not simply alternate).
+        let mut line = vec![Position::INITIAL];
+        while let Some(p) = line.last().copied().filter(|p| !p.board.is_game_over()) {
+            let mv = p.board.moves().into_iter().next().map_or(crate::board::Move::Pass, crate::board::Move::Place);
+            line.push(p.play(mv).unwrap());
+        }
+        let end = *line.last().unwrap();
+        let labels = result_labels(std::slice::from_ref(&line), &(4..=64));
+        let placed: Vec<&Position> = line.iter().filter(|p| p.board.has_moves()).collect();
+        assert!(placed.len() < line.len() - 1, "the game should have a pass");
+        assert_eq!(labels.len(), placed.len());
+        for (label, p) in labels.iter().zip(&placed) {
+            assert_eq!(label.board, p.board);
+            let own = if p.side_to_move == crate::board::Color::Black { end.black_score() } else { -end.black_score() };
+            assert_eq!(label.score, own);
+            assert!(!label.exact);
+        }
+        assert!(labels.iter().any(|l| l.score > 0) && labels.iter().any(|l| l.score < 0), "both sides' views");
+        // The disc range picks the positions; a game cut short gives nothing.
+        let middle = result_labels(std::slice::from_ref(&line), &(20..=40));
+        assert!(middle.iter().all(|l| (20..=40).contains(&(64 - l.board.empty_count()))));
+        assert_eq!(middle.len(), placed.iter().filter(|p| (20..=40).contains(&(64 - p.board.empty_count()))).count());
+        assert!(result_labels(&[line[..line.len() - 1].to_vec()], &(4..=64)).is_empty());
     }
 
     #[test]

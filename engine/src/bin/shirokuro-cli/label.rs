@@ -12,7 +12,7 @@ use shirokuro_engine::eval::{Evaluator, Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::position::Position;
-use shirokuro_engine::tools::label::{LabelSpec, evaluation_error, label_games, search_error};
+use shirokuro_engine::tools::label::{LabelSpec, Labelled, evaluation_error, label_games, result_labels, search_error};
 use shirokuro_engine::tools::net::{encode, net_error};
 
 /// Options of `label`.
@@ -65,6 +65,10 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, short, value_parser = crate::limits::threads)]
     threads: Option<usize>,
+    /// Label every position in the disc range (not a sample) with its game's final result for the side to move
+    /// (empty squares to the winner) instead of a search; games that do not reach their end are left out.
+    #[arg(long, conflicts_with_all = ["net", "random_moves", "skip", "per_game", "depth", "exact_empties"])]
+    results: bool,
 }
 
 pub fn load_weights(path: Option<&PathBuf>) -> Result<Weights, String> {
@@ -122,9 +126,15 @@ pub fn read_games(paths: &[PathBuf], max_games: usize) -> Result<Vec<Vec<Positio
 
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let start = Instant::now();
-    let weights = Arc::new(with_net(load_weights(args.weights.as_ref())?, args.net.as_ref())?);
     let games = read_games(&args.records, args.max_games)?;
     outln!("{} games read in {:.1} s", games.len(), start.elapsed().as_secs_f64());
+    if args.results {
+        let labelled = result_labels(&games, &(args.min_discs..=args.max_discs));
+        save_labels(&args.out, &labelled)?;
+        outln!("{} positions labelled with their games' results, written to {}", labelled.len(), args.out.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let weights = Arc::new(with_net(load_weights(args.weights.as_ref())?, args.net.as_ref())?);
     let spec = LabelSpec {
         per_game: args.per_game,
         discs: args.min_discs..=args.max_discs,
@@ -138,15 +148,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     };
     let (pool, _) = crate::limits::pool(args.threads)?;
     let labelled = pool.install(|| label_games(&games, &weights, &spec, &progress("labelled", start)));
-    let mut text = String::with_capacity(labelled.len() * 72);
-    for l in &labelled {
-        text.push_str(&l.to_line());
-        text.push('\n');
-    }
-    shirokuro_engine::fsutil::save_atomically(&args.out, shirokuro_engine::fsutil::Backup::Keep, |w| {
-        w.write_all(text.as_bytes())
-    })
-    .map_err(|e| e.to_string())?;
+    save_labels(&args.out, &labelled)?;
     let exact = labelled.iter().filter(|l| l.exact).count();
     outln!(
         "{} positions ({exact} solved exactly) written to {} in {:.1} s",
@@ -155,6 +157,19 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `labelled` to `out` (atomically, the file before kept as a backup), one `board64 X score` line each.
+fn save_labels(out: &std::path::Path, labelled: &[Labelled]) -> Result<(), String> {
+    let mut text = String::with_capacity(labelled.len() * 72);
+    for l in labelled {
+        text.push_str(&l.to_line());
+        text.push('\n');
+    }
+    shirokuro_engine::fsutil::save_atomically(out, shirokuro_engine::fsutil::Backup::Keep, |w| {
+        w.write_all(text.as_bytes())
+    })
+    .map_err(|e| e.to_string())
 }
 
 /// Options of `eval-error`.
