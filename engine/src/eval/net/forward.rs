@@ -282,7 +282,7 @@ impl std::fmt::Debug for Forward {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    //! The forward pass with AVX2 and FMA: the embedding sum in one to four vectors of 16 `i16`, the hidden layer in
+    //! The forward pass with AVX2 and FMA: the embedding sum in one to four vectors of 16 `i16` (dim 16, 32, 48, 64), the hidden layer in
     //! two to eight vectors of 8 `f32`.
 
     use std::arch::x86_64::{
@@ -300,7 +300,7 @@ mod avx2 {
 
     /// Whether [`evaluate`] has code for this shape.
     pub(super) fn handles(dim: usize, hidden: usize) -> bool {
-        matches!(dim, 16 | 32 | 64) && matches!(hidden, 16 | 32 | 64)
+        matches!(dim, 16 | 32 | 48 | 64) && matches!(hidden, 16 | 32 | 64)
     }
 
     /// [`Forward::portable`]'s value.
@@ -317,6 +317,9 @@ mod avx2 {
                 (32, 16) => run::<2, 2>(net, b, features, view, extras),
                 (32, 32) => run::<2, 4>(net, b, features, view, extras),
                 (32, 64) => run::<2, 8>(net, b, features, view, extras),
+                (48, 16) => run::<3, 2>(net, b, features, view, extras),
+                (48, 32) => run::<3, 4>(net, b, features, view, extras),
+                (48, 64) => run::<3, 8>(net, b, features, view, extras),
                 (64, 16) => run::<4, 2>(net, b, features, view, extras),
                 (64, 32) => run::<4, 4>(net, b, features, view, extras),
                 (64, 64) => run::<4, 8>(net, b, features, view, extras),
