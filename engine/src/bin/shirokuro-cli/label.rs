@@ -67,7 +67,9 @@ pub struct Args {
     threads: Option<usize>,
     /// Label every position in the disc range (not a sample) with its game's final result for the side to move
     /// (empty squares to the winner) instead of a search; games that do not reach their end are left out.
-    #[arg(long, conflicts_with_all = ["net", "random_moves", "skip", "per_game", "depth", "exact_empties"])]
+    #[arg(long, conflicts_with_all = [
+        "weights", "net", "random_moves", "skip", "per_game", "seed", "depth", "selectivity", "exact_empties",
+    ])]
     results: bool,
 }
 
