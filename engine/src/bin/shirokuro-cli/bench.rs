@@ -39,7 +39,12 @@ pub struct Args {
     /// (as `label` writes them; positions with fewer than 14 empties are skipped).
     #[arg(long, requires = "selective_end")]
     positions: Option<PathBuf>,
-    /// Multi-ProbCut model file (`mpc-fit`'s output; default: the bundled model).
+    /// A network added to the weights (`train-net --out`; `resources/eval/shirokuro-net-3.net` is the app's default
+    /// AI): the benches then time the network's searches.
+    #[arg(long, requires = "search")]
+    net: Option<PathBuf>,
+    /// Multi-ProbCut model file (`mpc-fit`'s output; default: the bundled model, or with --net the one fitted to the
+    /// shipped network).
     #[arg(long, requires = "search")]
     mpc: Option<PathBuf>,
 }
@@ -47,16 +52,19 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let result = if args.midgame || args.selective_end {
         let selectivity = args.selectivity.unwrap_or(if args.midgame { Selectivity::Exact } else { Selectivity::P98 });
-        let weights = Arc::new(
-            match &args.weights {
-                Some(path) => weights::load(path),
-                None => weights::bundled(),
-            }
-            .map_err(|e| e.to_string())?,
-        );
-        let mpc = match &args.mpc {
-            Some(path) => Some(MpcModel::load(path).map_err(|e| format!("MPC model {}: {e}", path.display()))?),
-            None => None,
+        let patterns = match &args.weights {
+            Some(path) => weights::load(path),
+            None => weights::bundled(),
+        }
+        .map_err(|e| e.to_string())?;
+        let weights = Arc::new(match &args.net {
+            Some(path) => weights::with_network(patterns, path).map_err(|e| e.to_string())?,
+            None => patterns,
+        });
+        let mpc = match (&args.mpc, &args.net) {
+            (Some(path), _) => Some(MpcModel::load(path).map_err(|e| format!("MPC model {}: {e}", path.display()))?),
+            (None, Some(_)) => Some(MpcModel::bundled_network()),
+            (None, None) => None,
         };
         if args.midgame {
             outln!("midgame bench: depth {}, selectivity {selectivity}, {} threads", args.depth, args.threads);
