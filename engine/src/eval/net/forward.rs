@@ -364,9 +364,18 @@ mod avx2 {
                 *a = _mm256_add_epi16(*a, unsafe { _mm256_loadu_si256(row.as_ptr().add(16 * d).cast::<__m256i>()) });
             }
         };
-        // Two loops rather than a chain of iterators: the patterns' loop stays as tight as without extra rows.
-        for (f, &index) in features.indices().iter().enumerate() {
-            add(net.row_start(b, view, f, index));
+        // Two loops rather than a chain of iterators: the patterns' loop stays as tight as without extra rows. The
+        // colour's choice is made once, and a row's place is a multiple of the constant `dim`.
+        let first = b * net.total;
+        let indices = features.indices();
+        if view == 0 {
+            for (&start, &index) in net.starts.iter().zip(indices) {
+                add((first + (start + u32::from(index)) as usize) * (16 * D));
+            }
+        } else {
+            for (&end, &index) in net.mirrors.iter().zip(indices) {
+                add((first + (end - u32::from(index)) as usize) * (16 * D));
+            }
         }
         for &start in extras {
             add(start);
