@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use shirokuro_engine::eval::{Weights, weights};
+use shirokuro_engine::eval::Weights;
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::search::mpc::MpcModel;
@@ -52,20 +52,9 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<ExitCode, String> {
     let result = if args.midgame || args.selective_end {
         let selectivity = args.selectivity.unwrap_or(if args.midgame { Selectivity::Exact } else { Selectivity::P98 });
-        let patterns = match &args.weights {
-            Some(path) => weights::load(path),
-            None => weights::bundled(),
-        }
-        .map_err(|e| e.to_string())?;
-        let weights = Arc::new(match &args.net {
-            Some(path) => weights::with_network(patterns, path).map_err(|e| e.to_string())?,
-            None => patterns,
-        });
-        let mpc = match (&args.mpc, &args.net) {
-            (Some(path), _) => Some(MpcModel::load(path).map_err(|e| format!("MPC model {}: {e}", path.display()))?),
-            (None, Some(_)) => Some(MpcModel::bundled_network()),
-            (None, None) => None,
-        };
+        let patterns = crate::label::load_weights(args.weights.as_ref())?;
+        let weights = Arc::new(crate::label::with_net(patterns, args.net.as_ref())?);
+        let mpc = crate::evaluation::mpc_model(args.mpc.as_deref(), args.net.is_some())?;
         if args.midgame {
             outln!("midgame bench: depth {}, selectivity {selectivity}, {} threads", args.depth, args.threads);
             bench::run_midgame(weights, mpc.as_ref(), args.depth, selectivity, args.threads)

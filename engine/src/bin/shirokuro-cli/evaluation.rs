@@ -1,7 +1,7 @@
 //! The evaluation options of the commands that play for a person or a GUI (`play`, `gtp`, `nboard`): the pattern
 //! weights, a network added to them, and the Multi-ProbCut model the search prunes with.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use shirokuro_engine::eval::{Weights, weights};
@@ -45,11 +45,7 @@ impl EvalArgs {
 
     /// The Multi-ProbCut model these options ask for (`None`: the engine's default, fitted to the shipped weights).
     fn mpc_model(&self) -> Result<Option<MpcModel>, String> {
-        match (&self.mpc, &self.net) {
-            (Some(path), _) => MpcModel::load(path).map(Some).map_err(|e| format!("MPC model {}: {e}", path.display())),
-            (None, Some(_)) => Ok(Some(MpcModel::bundled_network())),
-            (None, None) => Ok(None),
-        }
+        mpc_model(self.mpc.as_deref(), self.net.is_some())
     }
 
     /// The engine with these options' evaluation and `options`' threads and table.
@@ -60,6 +56,15 @@ impl EvalArgs {
             thinker.set_mpc_model(model);
         }
         Ok(thinker)
+    }
+}
+
+/// The Multi-ProbCut model file `mpc` asks for, else the one fitted to the shipped network when a network is added
+/// (`with_net`), else `None` (the engine's default, fitted to the shipped weights).
+pub fn mpc_model(mpc: Option<&Path>, with_net: bool) -> Result<Option<MpcModel>, String> {
+    match mpc {
+        Some(path) => MpcModel::load(path).map(Some).map_err(|e| format!("MPC model {}: {e}", path.display())),
+        None => Ok(with_net.then(MpcModel::bundled_network)),
     }
 }
 
