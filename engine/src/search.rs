@@ -304,6 +304,7 @@ impl Solver {
             mpc: mpc::t_value(selectivity).map(|t| (t, &self.mpc)),
             selectivity: self::core::MIDGAME_BASE + selectivity.index(),
             endgame: shared,
+            patterns_only: false,
         };
         // Iterative deepening at 74 % up to `empties - PRESEARCH_DEPTH_GAP`, which gives most nodes of the tree a
         // table move before the searches to the end.

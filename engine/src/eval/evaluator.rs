@@ -83,6 +83,14 @@ impl Evaluator {
         }
     }
 
+    /// Whether the evaluation has a network besides its patterns (then [`estimate`](Self::estimate) is the cheaper
+    /// of the two).
+    #[inline]
+    #[must_use]
+    pub fn has_net(&self) -> bool {
+        self.net.is_some()
+    }
+
     /// The evaluation, in discs from the side to move's view, of a position with `discs` discs on the board, `own`
     /// of them the side to move's, whose features (Black's view) are `features`, whose side to move is `side` and
     /// where the side to move has `mobility` moves and the opponent `opponent_mobility`.

@@ -326,4 +326,4 @@ impl Net {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

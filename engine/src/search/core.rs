@@ -338,6 +338,10 @@ pub(crate) fn adjacent_empties(discs: u64, empties: u64) -> u64 {
 /// Selectivity byte of midgame table entries: `MIDGAME_BASE + Selectivity::index()` (101–107); the endgame kernel's
 /// exact entries use 100 (`EXACT`).
 pub(crate) const MIDGAME_BASE: u8 = 101;
+/// The selectivity bytes of the ordering searches that evaluate their leaves with the patterns alone
+/// ([`Ctx::patterns_only`]) are their selectivity's byte less this (91–97): below every full search's byte, so the
+/// full searches take their moves but never their bounds, while they take the full searches' bounds.
+pub(crate) const PATTERNS_ONLY_OFFSET: u8 = 10;
 
 /// One thread's state during a midgame search.
 pub(crate) struct Ctx<'a> {
@@ -354,6 +358,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) selectivity: u8,
     /// The endgame kernel's view of the same table, for exact hand-offs.
     pub(crate) endgame: &'a Shared<'a>,
+    /// Leaves are evaluated by the patterns alone, without the evaluation's network: the searches that order moves
+    /// when there is a network (their table entries' selectivity is lowered by [`PATTERNS_ONLY_OFFSET`]).
+    pub(crate) patterns_only: bool,
 }
 
 impl Ctx<'_> {

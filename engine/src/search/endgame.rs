@@ -477,6 +477,9 @@ macro_rules! endgame_kernel {
                             if p_black { (crate::Color::Black, crate::Color::White) } else { (crate::Color::White, crate::Color::Black) };
                         f.play(mover, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
                         let e = if n_empties >= EVAL_SEARCH_MIN {
+                            // With a network, the ordering search's leaves are the patterns alone (as the midgame's
+                            // ordering searches'), and its table entries say so.
+                            let patterns_only = eval.has_net();
                             let mut ctx = crate::search::core::Ctx {
                                 eval,
                                 tt: w.shared.tt,
@@ -484,8 +487,10 @@ macro_rules! endgame_kernel {
                                 done: w.shared.stop,
                                 nodes: 0,
                                 mpc: w.shared.mpc.and_then(|m| crate::search::mpc::t_value(ORDER_SELECTIVITY).map(|t| (t, m))),
-                                selectivity: crate::search::core::MIDGAME_BASE + ORDER_SELECTIVITY.index(),
+                                selectivity: crate::search::core::MIDGAME_BASE + ORDER_SELECTIVITY.index()
+                                    - if patterns_only { crate::search::core::PATTERNS_ONLY_OFFSET } else { 0 },
                                 endgame: w.shared,
+                                patterns_only,
                             };
                             let v = mid::pvs(&mut ctx, np, no, &f, child, search_depth, (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
                             w.nodes += ctx.nodes;

@@ -264,6 +264,7 @@ impl MidgameSearch {
             mpc: t_value(selectivity).map(|t| (t, &self.mpc)),
             selectivity: MIDGAME_BASE + selectivity.index(),
             endgame,
+            patterns_only: false,
         }
     }
 

@@ -12,8 +12,8 @@ fn random_params(shape: NetShape, seed: u64) -> NetParams {
     NetParams::from_parts(shape, embed, dense)
 }
 
-/// A network with [`random_params`].
-fn random_net(shape: NetShape, seed: u64) -> Net {
+/// A network with [`random_params`] (the search's tests use it too).
+pub(crate) fn random_net(shape: NetShape, seed: u64) -> Net {
     random_params(shape, seed).into_net()
 }
 

@@ -59,13 +59,17 @@ macro_rules! midgame_kernel {
             }
         }
 
-        /// The evaluation of a leaf (exact when the game is over), side to move's view.
+        /// The evaluation of a leaf (exact when the game is over), side to move's view: the patterns alone in an
+        /// ordering search ([`Ctx::patterns_only`]).
         #[inline]
         $(#[target_feature(enable = $feat)])?
         fn evaluate(c: &mut Ctx<'_>, p: u64, o: u64, f: &Features, side: Color) -> i32 {
             let (pm, om) = (ops::moves(p, o), ops::moves(o, p));
             if pm == 0 && om == 0 {
                 return final_score(p, o);
+            }
+            if c.patterns_only {
+                return c.eval.estimate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones());
             }
             c.eval.evaluate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones())
         }
@@ -135,8 +139,20 @@ macro_rules! midgame_kernel {
                         let v = if od == 0 {
                             c.nodes += 1;
                             estimate(c, np, no, &cf, side.opposite())
-                        } else {
+                        } else if c.patterns_only || !c.eval.has_net() {
                             pvs(c, np, no, &cf, side.opposite(), od, -64, 64)
+                        } else {
+                            // With a network, the ordering search's leaves are the patterns alone: the forward pass
+                            // is most of a leaf's cost, and the order hardly needs it. Its table entries carry a
+                            // selectivity byte below every full search's, so the full searches take their moves,
+                            // never their bounds.
+                            let selectivity = c.selectivity;
+                            c.patterns_only = true;
+                            c.selectivity = selectivity - crate::search::core::PATTERNS_ONLY_OFFSET;
+                            let v = pvs(c, np, no, &cf, side.opposite(), od, -64, 64);
+                            c.patterns_only = false;
+                            c.selectivity = selectivity;
+                            v
                         };
                         s -= v * 256;
                     } else if bit & CORNERS != 0 {

@@ -253,3 +253,100 @@ fn a_search_that_fails_low_everywhere_still_names_a_move() {
         assert!(position.play(r.best_move.unwrap()).is_ok());
     }
 }
+
+/// Plain alpha-beta on `evaluator` (no table, no cuts, no hand-off): the minimax value of `depth` plies from the side
+/// to move's view, a pass free, a finished game its final score.
+fn minimax(evaluator: &Evaluator, position: &Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let board = &position.board;
+    if board.is_game_over() {
+        return board.final_score();
+    }
+    let moves = board.moves();
+    if depth == 0 {
+        let f = Features::new(position.black(), position.white());
+        let (discs, own) = (64 - board.empty_count(), board.player.count());
+        return evaluator.evaluate(discs, own, &f, position.side_to_move, moves.count(), board.pass().moves().count());
+    }
+    if moves.is_empty() {
+        return -minimax(evaluator, &position.play(Move::Pass).unwrap(), depth, -beta, -alpha);
+    }
+    let mut best = -65;
+    for sq in moves {
+        let v = -minimax(evaluator, &position.play(Move::Place(sq)).unwrap(), depth - 1, -beta, -alpha);
+        best = best.max(v);
+        alpha = alpha.max(v);
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// With a network, the searches that order the moves (from depth 6 on) evaluate their leaves by the patterns alone.
+/// A full-width search must still be the network's minimax: the search itself evaluates every leaf with the network.
+#[test]
+fn with_a_network_a_full_width_search_is_the_networks_minimax() {
+    use crate::eval::net::{Inputs, NetShape};
+    let mut weights = (*random_weights(7)).clone();
+    let shape = NetShape { dim: 8, hidden: 8, buckets: 4, inputs: Inputs::MovesAndMobility };
+    weights.net = Some(Arc::new(crate::eval::net::tests::random_net(shape, 3)));
+    let evaluator = Arc::new(Evaluator::new(&weights));
+    let patterns = Evaluator::new(&Weights { net: None, ..weights.clone() });
+    let search = MidgameSearch::with_evaluator(Arc::clone(&evaluator), 18);
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut differ = 0;
+    for _ in 0..6 {
+        let plies = rng.random_range(38..42);
+        let position = random_position(&mut rng, plies);
+        search.clear();
+        let result = search.search(&position, 7, Selectivity::Exact, &mut |_| {});
+        let expected = minimax(&evaluator, &position, 7, -65, 65);
+        assert_eq!(result.score, expected, "{:?}", position.board);
+        differ += usize::from(minimax(&patterns, &position, 7, -65, 65) != expected);
+    }
+    // The network changes the values: an ordering search's value taken as a bound would show.
+    assert!(differ >= 4, "the network changed {differ} of 6 values");
+}
+
+/// The ordering searches' table entries (patterns alone) never give a full search a bound, at any selectivity and
+/// depth; the ordering searches take the full searches' bounds.
+#[test]
+fn the_ordering_searches_entries_give_no_bounds_to_full_searches() {
+    use crate::search::core::PATTERNS_ONLY_OFFSET;
+    use crate::search::midgame::kernel::bounds_usable;
+    use crate::search::tt::TtData;
+    let entry =
+        |selectivity: u8| TtData { lower: 4, upper: 4, best_move: 19, depth: 30, selectivity, second_move: NO_MOVE };
+    for stored in Selectivity::ALL {
+        for wanted in Selectivity::ALL {
+            let (full_stored, full_wanted) = (MIDGAME_BASE + stored.index(), MIDGAME_BASE + wanted.index());
+            let ordering_stored = full_stored - PATTERNS_ONLY_OFFSET;
+            assert!(!bounds_usable(&entry(ordering_stored), full_wanted, 1), "{stored:?} read by {wanted:?}");
+            let ordering_wanted = full_wanted - PATTERNS_ONLY_OFFSET;
+            assert!(bounds_usable(&entry(full_stored), ordering_wanted, 1));
+            assert_eq!(bounds_usable(&entry(ordering_stored), ordering_wanted, 1), stored.index() >= wanted.index());
+        }
+    }
+}
+
+/// The exact solver orders its moves from 18 empties on by midgame searches of the evaluation; with a network those
+/// searches read the patterns alone. The scores stay exact.
+#[test]
+fn with_a_network_the_solver_stays_exact() {
+    use crate::eval::net::{Inputs, NetShape};
+    let mut weights = (*random_weights(9)).clone();
+    let shape = NetShape { dim: 8, hidden: 8, buckets: 4, inputs: Inputs::MovesAndMobility };
+    weights.net = Some(Arc::new(crate::eval::net::tests::random_net(shape, 4)));
+    let mut with = Solver::new(SolveOptions::default().with_hash_level(18)).unwrap();
+    with.set_weights(Some(Arc::new(weights)));
+    let plain = Solver::new(SolveOptions::default().with_hash_level(18)).unwrap();
+    let mut rng = StdRng::seed_from_u64(10);
+    for _ in 0..4 {
+        let plies = rng.random_range(40..43);
+        let position = random_position(&mut rng, plies);
+        with.clear();
+        plain.clear();
+        let exact = plain.solve(&position.board, SolveMode::Exact).score;
+        assert_eq!(with.solve(&position.board, SolveMode::Exact).score, exact, "{:?}", position.board);
+    }
+}
