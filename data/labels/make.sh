@@ -51,6 +51,21 @@ fi
 
 log() { echo "$(date -u +%H:%M:%S) $*"; }
 
+# check_sum FILE: compares a file just made with its SHA-256 in data/labels/SHA256SUMS (when it is listed there). The
+# labels are deterministic, so a difference means the search, the weights or the games changed since the sum was
+# recorded; the file is kept, and the log says so.
+check_sum() {
+    local rel=${1#"$LAB"/} want got
+    want=$(awk -v f="$rel" '$2 == f { print $1 }' data/labels/SHA256SUMS)
+    [ -n "$want" ] || return 0
+    got=$(sha256sum < "$1" | cut -d' ' -f1)
+    if [ "$got" = "$want" ]; then
+        log "sum matches data/labels/SHA256SUMS: $rel"
+    else
+        log "SUM DIFFERS from data/labels/SHA256SUMS: $rel ($got, recorded $want)"
+    fi
+}
+
 # make FILE COMMAND...: runs COMMAND with its --out (or stdout) going to FILE.part, then renames it; skips a done file.
 make_label() {
     local out=$1; shift
@@ -60,6 +75,7 @@ make_label() {
     "$B" label "$@" -t "$THREADS" --out "$out.part" > "$out.log" 2>&1
     mv "$out.part" "$out"
     log "done $out ($(wc -l < "$out") labels)"
+    check_sum "$out"
 }
 
 rest() { # the record games after the first 2,000 (those are the validation sets' games)
@@ -121,6 +137,7 @@ export_to() {
     [ -s "$out" ] && return
     "$B" corpus export "$dir" --out "$out.part" "$@" > /dev/null
     mv "$out.part" "$out"
+    check_sum "$out"
 }
 
 # by_empties IN OUT CONDITION: the lines of IN whose position's empties `n` meet CONDITION (awk), e.g. 'n<=20'.
@@ -129,6 +146,7 @@ by_empties() {
     [ -s "$out" ] && return
     awk "{n=gsub(/-/,\"-\",\$1); if($condition) print}" "$in" > "$out.part"
     mv "$out.part" "$out"
+    check_sum "$out"
 }
 
 # corpus_set NAME FIRST LAST SEED: from batches FIRST..LAST, NAME-res (every engine position with its game's result),
@@ -222,6 +240,7 @@ deep_set() {
     for i in $(seq 0 $((chunks - 1))); do cat "$(printf '%s/%s-%02d.txt' "$dir" "$name" "$i")"; done > "$out.part"
     mv "$out.part" "$out"
     log "done $out ($(wc -l < "$out") labels)"
+    check_sum "$out"
 }
 
 step_deep() { step_corpus; deep_set tr "$LAB/deep" 300 "$LAB/tr-d14.txt"; }
