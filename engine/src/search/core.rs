@@ -358,8 +358,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) selectivity: u8,
     /// The endgame kernel's view of the same table, for exact hand-offs.
     pub(crate) endgame: &'a Shared<'a>,
-    /// Leaves are evaluated by the patterns alone, without the evaluation's network: the searches that order moves
-    /// when there is a network (their table entries' selectivity is lowered by [`PATTERNS_ONLY_OFFSET`]).
+    /// Leaves are evaluated by the patterns alone, without the evaluation's network: the shallow searches that order
+    /// moves when there is a network (`midgame::kernel::PATTERNS_ORDER_MAX_DEPTH`; their table entries' selectivity
+    /// is lowered by [`PATTERNS_ONLY_OFFSET`]).
     pub(crate) patterns_only: bool,
 }
 

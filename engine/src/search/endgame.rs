@@ -477,9 +477,9 @@ macro_rules! endgame_kernel {
                             if p_black { (crate::Color::Black, crate::Color::White) } else { (crate::Color::White, crate::Color::Black) };
                         f.play(mover, crate::Square::from_index(c.sq as u8), crate::Bitboard(c.flip));
                         let e = if n_empties >= EVAL_SEARCH_MIN {
-                            // With a network, the ordering search's leaves are the patterns alone (as the midgame's
-                            // ordering searches'), and its table entries say so.
-                            let patterns_only = eval.has_net();
+                            // With a network, a shallow ordering search's leaves are the patterns alone (as the
+                            // midgame's ordering searches'), and its table entries say so.
+                            let patterns_only = eval.has_net() && search_depth <= crate::search::midgame::kernel::PATTERNS_ORDER_MAX_DEPTH;
                             let mut ctx = crate::search::core::Ctx {
                                 eval,
                                 tt: w.shared.tt,

@@ -11,6 +11,11 @@ pub(crate) const HANDOFF: u32 = 12;
 pub(crate) const MPC_MIN_DEPTH: i32 = 2;
 /// From this depth on, children are ordered by their evaluation (or a shallow search) rather than by mobility.
 pub(crate) const ORDER_EVAL_DEPTH: i32 = 3;
+/// With a network, the ordering searches up to this depth evaluate their leaves by the patterns alone; deeper ones
+/// (3 plies, at nodes of depth 14 and more) keep the network, whose order saves more nodes there than it costs.
+/// Selective-endgame bench with shirokuro-net-3 (FFO #40–#49 at 98 %), nodes: the network everywhere 102.0 M,
+/// patterns up to 1 ply 101.3 M, up to 2 plies 103.6 M, up to 3 plies 121.2 M.
+pub(crate) const PATTERNS_ORDER_MAX_DEPTH: i32 = 2;
 /// From this depth on, children are looked up in the table before being searched (ETC).
 pub(crate) const ETC_DEPTH: i32 = 4;
 /// Whether a table entry's bounds hold for a search of `depth` at selectivity byte `selectivity`: an exact endgame
@@ -41,7 +46,7 @@ macro_rules! midgame_kernel {
         use crate::search::core::{final_score, adjacent_empties, parity_of, sort_candidates, Candidate, Worker, CORNERS};
         use crate::search::core::Ctx;
         use crate::search::midgame::kernel::{
-            bounds_usable, order_depth, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH,
+            bounds_usable, order_depth, ETC_DEPTH, HANDOFF, MPC_MIN_DEPTH, ORDER_EVAL_DEPTH, PATTERNS_ORDER_MAX_DEPTH,
         };
         use crate::search::mpc::shallow_depth;
         use crate::search::tt::{TtData, NO_MOVE, PASS};
@@ -139,7 +144,7 @@ macro_rules! midgame_kernel {
                         let v = if od == 0 {
                             c.nodes += 1;
                             estimate(c, np, no, &cf, side.opposite())
-                        } else if c.patterns_only || !c.eval.has_net() {
+                        } else if c.patterns_only || !c.eval.has_net() || od > PATTERNS_ORDER_MAX_DEPTH {
                             pvs(c, np, no, &cf, side.opposite(), od, -64, 64)
                         } else {
                             // With a network, the ordering search's leaves are the patterns alone: the forward pass

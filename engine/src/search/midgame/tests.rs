@@ -282,7 +282,8 @@ fn minimax(evaluator: &Evaluator, position: &Position, depth: u32, mut alpha: i3
     best
 }
 
-/// With a network, the searches that order the moves (from depth 6 on) evaluate their leaves by the patterns alone.
+/// With a network, the searches of 1 or 2 plies that order the moves (from depth 6 on) evaluate their leaves by the
+/// patterns alone.
 /// A full-width search must still be the network's minimax: the search itself evaluates every leaf with the network.
 #[test]
 fn with_a_network_a_full_width_search_is_the_networks_minimax() {
@@ -329,8 +330,8 @@ fn the_ordering_searches_entries_give_no_bounds_to_full_searches() {
     }
 }
 
-/// The exact solver orders its moves from 18 empties on by midgame searches of the evaluation; with a network those
-/// searches read the patterns alone. The scores stay exact.
+/// The exact solver orders its moves from 18 empties on by midgame searches of the evaluation; with a network those of
+/// 1 ply (at null-window nodes) read the patterns alone. The scores stay exact.
 #[test]
 fn with_a_network_the_solver_stays_exact() {
     use crate::eval::net::{Inputs, NetShape};
