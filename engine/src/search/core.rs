@@ -343,6 +343,12 @@ pub(crate) const MIDGAME_BASE: u8 = 101;
 /// full searches take their moves but never their bounds, while they take the full searches' bounds.
 pub(crate) const PATTERNS_ONLY_OFFSET: u8 = 10;
 
+/// The selectivity byte of an ordering search by the patterns alone that runs at selectivity byte `full`.
+#[inline]
+pub(crate) const fn patterns_only_selectivity(full: u8) -> u8 {
+    full - PATTERNS_ONLY_OFFSET
+}
+
 /// One thread's state during a midgame search.
 pub(crate) struct Ctx<'a> {
     pub(crate) eval: &'a Evaluator,

@@ -487,8 +487,10 @@ macro_rules! endgame_kernel {
                                 done: w.shared.stop,
                                 nodes: 0,
                                 mpc: w.shared.mpc.and_then(|m| crate::search::mpc::t_value(ORDER_SELECTIVITY).map(|t| (t, m))),
-                                selectivity: crate::search::core::MIDGAME_BASE + ORDER_SELECTIVITY.index()
-                                    - if patterns_only { crate::search::core::PATTERNS_ONLY_OFFSET } else { 0 },
+                                selectivity: {
+                                    let full = crate::search::core::MIDGAME_BASE + ORDER_SELECTIVITY.index();
+                                    if patterns_only { crate::search::core::patterns_only_selectivity(full) } else { full }
+                                },
                                 endgame: w.shared,
                                 patterns_only,
                             };

@@ -153,7 +153,7 @@ macro_rules! midgame_kernel {
                             // never their bounds.
                             let selectivity = c.selectivity;
                             c.patterns_only = true;
-                            c.selectivity = selectivity - crate::search::core::PATTERNS_ONLY_OFFSET;
+                            c.selectivity = crate::search::core::patterns_only_selectivity(selectivity);
                             let v = pvs(c, np, no, &cf, side.opposite(), od, -64, 64);
                             c.patterns_only = false;
                             c.selectivity = selectivity;

@@ -313,7 +313,7 @@ fn with_a_network_a_full_width_search_is_the_networks_minimax() {
 /// depth; the ordering searches take the full searches' bounds.
 #[test]
 fn the_ordering_searches_entries_give_no_bounds_to_full_searches() {
-    use crate::search::core::PATTERNS_ONLY_OFFSET;
+    use crate::search::core::patterns_only_selectivity;
     use crate::search::midgame::kernel::bounds_usable;
     use crate::search::tt::TtData;
     let entry =
@@ -321,9 +321,9 @@ fn the_ordering_searches_entries_give_no_bounds_to_full_searches() {
     for stored in Selectivity::ALL {
         for wanted in Selectivity::ALL {
             let (full_stored, full_wanted) = (MIDGAME_BASE + stored.index(), MIDGAME_BASE + wanted.index());
-            let ordering_stored = full_stored - PATTERNS_ONLY_OFFSET;
+            let ordering_stored = patterns_only_selectivity(full_stored);
             assert!(!bounds_usable(&entry(ordering_stored), full_wanted, 1), "{stored:?} read by {wanted:?}");
-            let ordering_wanted = full_wanted - PATTERNS_ONLY_OFFSET;
+            let ordering_wanted = patterns_only_selectivity(full_wanted);
             assert!(bounds_usable(&entry(full_stored), ordering_wanted, 1));
             assert_eq!(bounds_usable(&entry(ordering_stored), ordering_wanted, 1), stored.index() >= wanted.index());
         }
