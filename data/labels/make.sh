@@ -7,7 +7,8 @@
 # LAB (default: `lab` beside the repository, e.g. /work/lab; not /tmp, which lost them twice) receives the files; B
 # (default target/release/shirokuro-cli) is the program. Each step writes its file under a `.part` name and renames it
 # when done, and a step whose file exists is skipped: stop the script at any moment (a signal, the end of a session)
-# and run it again to go on. The labels are deterministic (seeded sampling, one single-threaded search with a cleared
+# and run it again to go on. A `label` step under way goes on from its last 500 positions too: they are kept in
+# FILE.part.resume (`label --checkpoint-every`), so even the hour-long steps get done across short sessions. The labels are deterministic (seeded sampling, one single-threaded search with a cleared
 # table per position), so a rebuilt file equals the lost one as long as the search has not changed. Run it at low
 # priority beside other work: `nice -n 10 data/labels/make.sh`.
 #

@@ -5,6 +5,7 @@
 pub mod arena;
 pub mod bench;
 pub mod label;
+pub mod label_checkpoint;
 pub mod level_profile;
 pub mod mpc_fit;
 pub mod net;

@@ -7,7 +7,7 @@
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
@@ -128,6 +128,13 @@ fn random_walk(mut board: Board, steps: usize, rng: &mut GameRng) -> Board {
     board
 }
 
+/// The positions of `games` (each game as its sequence of positions) that `spec` samples, in game order: the ones
+/// [`label_games`] labels.
+#[must_use]
+pub fn sample(games: &[Vec<Position>], spec: &LabelSpec) -> Vec<Board> {
+    games.iter().enumerate().flat_map(|(i, line)| pick(line, i, spec)).collect()
+}
+
 /// Labels positions sampled from `games` (each game as its sequence of positions), in game order.
 ///
 /// `progress` gets (positions done, positions in all).
@@ -138,14 +145,31 @@ pub fn label_games(
     spec: &LabelSpec,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Labelled> {
-    let boards: Vec<Board> = games.iter().enumerate().flat_map(|(i, line)| pick(line, i, spec)).collect();
+    let boards = sample(games, spec);
     let done = AtomicUsize::new(0);
     let total = boards.len();
+    let count = || progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+    label_boards(&boards, weights, spec, &AtomicBool::new(false), &count).into_iter().flatten().collect()
+}
+
+/// Labels `boards` (each from its side to move's view) in parallel on rayon's current pool, in the order given; a
+/// board is `None` when `stop` was up before its search began (the searches under way finish). `done` is called once
+/// for each board labelled.
+pub fn label_boards(
+    boards: &[Board],
+    weights: &Arc<Weights>,
+    spec: &LabelSpec,
+    stop: &AtomicBool,
+    done: &(dyn Fn() + Sync),
+) -> Vec<Option<Labelled>> {
     boards
         .par_iter()
         .map_init(
             || (MidgameSearch::new(Arc::clone(weights), spec.hash_level), single_solver(weights, spec.hash_level)),
             |(search, solver), &board| {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 let empties = board.empty_count();
                 let exact_solver = solver.as_ref().ok().filter(|_| empties <= spec.exact_empties);
                 let labelled = if let Some(solver) = exact_solver {
@@ -158,8 +182,8 @@ pub fn label_games(
                     let r = search.search(&position, spec.depth, spec.selectivity, &mut |_| {});
                     Labelled { board, score: r.score, exact: r.depth as u32 == empties && spec.selectivity.is_exact() }
                 };
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                labelled
+                done();
+                Some(labelled)
             },
         )
         .collect()

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use shirokuro_engine::Board;
@@ -12,7 +13,10 @@ use shirokuro_engine::eval::{Evaluator, Weights, weights};
 use shirokuro_engine::format::records::{RecordFormat, RecordedResult, parse_records_lenient};
 use shirokuro_engine::level::Selectivity;
 use shirokuro_engine::position::Position;
-use shirokuro_engine::tools::label::{LabelSpec, Labelled, evaluation_error, label_games, result_labels, search_error};
+use shirokuro_engine::tools::label::{
+    LabelSpec, Labelled, evaluation_error, label_boards, result_labels, sample, search_error,
+};
+use shirokuro_engine::tools::label_checkpoint::Checkpoint;
 use shirokuro_engine::tools::net::{encode, net_error};
 
 /// Options of `label`.
@@ -21,7 +25,9 @@ pub struct Args {
     /// Game records to sample positions from (any format `train` reads).
     #[arg(long = "records", required = true)]
     records: Vec<PathBuf>,
-    /// Output file (`board64 X score` lines, readable by `train` and `eval-error`).
+    /// Output file (`board64 X score` lines, readable by `train` and `eval-error`). Until it is written, the labels
+    /// finished so far are kept in OUT.resume: a run stopped at any moment (Ctrl-C, a signal, a kill) goes on from
+    /// there when the same command is run again.
     #[arg(long, short)]
     out: PathBuf,
     /// Use only the first N games of each file (0 = all).
@@ -65,10 +71,14 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, short, value_parser = crate::limits::threads)]
     threads: Option<usize>,
+    /// Positions labelled between two writes of OUT.resume (the most a killed run loses).
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    checkpoint_every: u32,
     /// Label every position in the disc range (not a sample) with its game's final result for the side to move
     /// (empty squares to the winner) instead of a search; games that do not reach their end are left out.
     #[arg(long, conflicts_with_all = [
         "weights", "net", "random_moves", "skip", "per_game", "seed", "depth", "selectivity", "exact_empties",
+        "checkpoint_every",
     ])]
     results: bool,
 }
@@ -148,9 +158,41 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         random_moves: args.random_moves,
         ..LabelSpec::default()
     };
+    let boards = sample(&games, &spec);
+    let run = describe_run(args, &boards)?;
+    let resume = resume_path(&args.out);
+    let mut checkpoint = Checkpoint::open(&resume, &run, &boards).map_err(|e| e.to_string())?;
+    let total = boards.len();
+    if !checkpoint.labels().is_empty() {
+        outln!(
+            "going on after the {} of {total} positions labelled in {}",
+            checkpoint.labels().len(),
+            resume.display()
+        );
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let signal = crate::stop_signals::stop_on_signals(Arc::clone(&stop), "the labelling run");
     let (pool, _) = crate::limits::pool(args.threads)?;
-    let labelled = pool.install(|| label_games(&games, &weights, &spec, &progress("labelled", start)));
-    save_labels(&args.out, &labelled)?;
+    let done = AtomicUsize::new(checkpoint.labels().len());
+    let report = progress("labelled", start);
+    let count = || report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+    while checkpoint.labels().len() < total && !stop.load(Ordering::SeqCst) {
+        let from = checkpoint.labels().len();
+        let chunk = &boards[from..(from + args.checkpoint_every as usize).min(total)];
+        let labelled = pool.install(|| label_boards(chunk, &weights, &spec, &stop, &count));
+        let finished: Vec<Labelled> = labelled.into_iter().map_while(|l| l).collect();
+        checkpoint.append(&finished).map_err(|e| e.to_string())?;
+    }
+    if checkpoint.labels().len() < total {
+        errln!(
+            "stopped after {} of {total} positions; they are kept in {}: run the same command to go on",
+            checkpoint.labels().len(),
+            resume.display()
+        );
+        return Ok(ExitCode::from(crate::stop_signals::exit_status(signal.load(Ordering::SeqCst))));
+    }
+    save_labels(&args.out, checkpoint.labels())?;
+    let labelled = checkpoint.remove().map_err(|e| e.to_string())?;
     let exact = labelled.iter().filter(|l| l.exact).count();
     outln!(
         "{} positions ({exact} solved exactly) written to {} in {:.1} s",
@@ -159,6 +201,44 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where a run writing `out` keeps its finished labels until it is done: `out` with `.resume` added.
+fn resume_path(out: &std::path::Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".resume");
+    PathBuf::from(name)
+}
+
+/// One line naming everything that decides a run's labels, for its checkpoint: the sampled positions (their number
+/// and a CRC-32 of their squares), the search, the evaluation files' CRC-32 and the engine's version.
+fn describe_run(args: &Args, boards: &[shirokuro_engine::Board]) -> Result<String, String> {
+    let mut squares = crc32fast::Hasher::new();
+    for board in boards {
+        squares.update(&board.player.0.to_le_bytes());
+        squares.update(&board.opponent.0.to_le_bytes());
+    }
+    let file_crc = |path: Option<&PathBuf>| -> Result<String, String> {
+        Ok(match path {
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                format!("{:08x}", crc32fast::hash(&bytes))
+            }
+            None => "none".to_owned(),
+        })
+    };
+    Ok(format!(
+        "{} positions (CRC-32 {:08x}), depth {}, selectivity {}, exact from {} empties, weights {}, network {}, \
+         shirokuro-engine {}",
+        boards.len(),
+        squares.finalize(),
+        args.depth,
+        args.selectivity,
+        args.exact_empties,
+        args.weights.as_ref().map_or(Ok("bundled".to_owned()), |p| file_crc(Some(p)))?,
+        file_crc(args.net.as_ref())?,
+        env!("CARGO_PKG_VERSION"),
+    ))
 }
 
 /// Writes `labelled` to `out` (atomically, the file before kept as a backup), one `board64 X score` line each.
