@@ -8,6 +8,7 @@
 pub(crate) mod core;
 pub(crate) mod endgame;
 pub(crate) mod kernels;
+pub(crate) mod leaf_cache;
 pub mod midgame;
 pub mod mpc;
 pub mod tt;
@@ -305,6 +306,7 @@ impl Solver {
             selectivity: self::core::MIDGAME_BASE + selectivity.index(),
             endgame: shared,
             patterns_only: false,
+            leaf_cache: eval.has_net().then(|| Box::new(leaf_cache::LeafCache::new())),
         };
         // Iterative deepening at 74 % up to `empties - PRESEARCH_DEPTH_GAP`, which gives most nodes of the tree a
         // table move before the searches to the end.

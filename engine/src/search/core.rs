@@ -5,6 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::leaf_cache::LeafCache;
 use super::tt::TranspositionTable;
 use crate::eval::Evaluator;
 use crate::search::mpc::MpcModel;
@@ -368,6 +369,9 @@ pub(crate) struct Ctx<'a> {
     /// moves when there is a network (`midgame::kernel::PATTERNS_ORDER_MAX_DEPTH`; their table entries' selectivity
     /// is lowered by [`PATTERNS_ONLY_OFFSET`]).
     pub(crate) patterns_only: bool,
+    /// The network's values of the leaves this thread evaluated (`None` without a network, and in the exact
+    /// solver's short ordering searches).
+    pub(crate) leaf_cache: Option<Box<LeafCache>>,
 }
 
 impl Ctx<'_> {

@@ -493,6 +493,7 @@ macro_rules! endgame_kernel {
                                 },
                                 endgame: w.shared,
                                 patterns_only,
+                                leaf_cache: None,
                             };
                             let v = mid::pvs(&mut ctx, np, no, &f, child, search_depth, (-beta - ORDER_WINDOW_ABOVE).max(-64), (-alpha + ORDER_WINDOW_BELOW).min(64));
                             w.nodes += ctx.nodes;

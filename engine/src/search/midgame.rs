@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::core::{Ctx, MIDGAME_BASE, Shared};
 use super::kernels;
+use super::leaf_cache::LeafCache;
 use super::mpc::{MpcModel, t_value};
 use super::tt::{NO_MOVE, PASS, TranspositionTable};
 use super::{SearchError, StopHandle};
@@ -265,6 +266,7 @@ impl MidgameSearch {
             selectivity: MIDGAME_BASE + selectivity.index(),
             endgame,
             patterns_only: false,
+            leaf_cache: self.evaluator.has_net().then(|| Box::new(LeafCache::new())),
         }
     }
 

@@ -65,10 +65,16 @@ macro_rules! midgame_kernel {
         }
 
         /// The evaluation of a leaf (exact when the game is over), side to move's view: the patterns alone in an
-        /// ordering search ([`Ctx::patterns_only`]).
+        /// ordering search ([`Ctx::patterns_only`]); a network's value is taken from and kept in the search's
+        /// [`Ctx::leaf_cache`].
         #[inline]
         $(#[target_feature(enable = $feat)])?
         fn evaluate(c: &mut Ctx<'_>, p: u64, o: u64, f: &Features, side: Color) -> i32 {
+            if !c.patterns_only {
+                if let Some(v) = c.leaf_cache.as_ref().and_then(|cache| cache.get(p, o)) {
+                    return v;
+                }
+            }
             let (pm, om) = (ops::moves(p, o), ops::moves(o, p));
             if pm == 0 && om == 0 {
                 return final_score(p, o);
@@ -76,7 +82,11 @@ macro_rules! midgame_kernel {
             if c.patterns_only {
                 return c.eval.estimate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones());
             }
-            c.eval.evaluate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones())
+            let v = c.eval.evaluate((p | o).count_ones(), p.count_ones(), f, side, pm.count_ones(), om.count_ones());
+            if let Some(cache) = c.leaf_cache.as_mut() {
+                cache.put(p, o, v);
+            }
+            v
         }
 
         /// [`evaluate`] without the evaluation's network, for ordering moves.
