@@ -99,3 +99,30 @@ fn label_survives_kills_and_ends_with_the_labels_of_an_uninterrupted_run() {
     assert_eq!(std::fs::read_to_string(dir.path().join("out.txt")).unwrap(), clean);
     assert!(!resume.exists(), "the checkpoint goes when the labels are written");
 }
+
+#[test]
+fn a_destination_that_cannot_take_the_labels_is_refused_before_any_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = [
+        "selfplay",
+        "--games",
+        "2",
+        "--level",
+        "1",
+        "--random-moves",
+        "8",
+        "--seed",
+        "4",
+        "--zero-weights",
+        "--out",
+        "games.txt",
+    ];
+    assert!(cli(dir.path(), &games).status.success());
+    std::fs::create_dir(dir.path().join("folder")).unwrap();
+    let output = cli(dir.path(), &[&LABEL[..], &["--out", "folder"]].concat());
+    assert!(!output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(said.contains("folder") && said.contains("not a regular file"), "{said}");
+    assert!(!said.contains("labelled"), "no search ran: {said}");
+    assert!(!dir.path().join("folder.resume").exists(), "no checkpoint is made beside it");
+}

@@ -158,6 +158,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         random_moves: args.random_moves,
         ..LabelSpec::default()
     };
+    // A destination the labels could not be saved to (a folder, a device, a read-only file) is refused now, not after
+    // hours of searches, and before its checkpoint is made beside it.
+    shirokuro_engine::fsutil::check_writable(&args.out).map_err(|e| e.to_string())?;
     let boards = sample(&games, &spec);
     let run = describe_run(args, &boards)?;
     let resume = resume_path(&args.out);
