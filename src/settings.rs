@@ -243,7 +243,7 @@ impl Default for Settings {
             // Egaroucid's default (21, "Standard").
             level: shirokuro_engine::level::Level::DEFAULT.get(),
             threads: u16::try_from(threads).unwrap_or(1),
-            hash_level: 22,
+            hash_level: shirokuro_engine::search::tt::APP_HASH_LEVEL,
             evaluation: Evaluation::default(),
             ai_plays_black: false,
             ai_plays_white: true,

@@ -84,6 +84,12 @@ const BUCKET: usize = 4;
 // The bucket index is `hash & (size - BUCKET)`: that needs a power of two no larger than the smallest table.
 const _: () = assert!(BUCKET.is_power_of_two() && BUCKET <= 1 << TranspositionTable::MIN_LEVEL);
 
+/// The table size the app's AI uses unless its user changes it (Settings, 2^22 entries of 24 bytes: 96 MiB), and so
+/// the default of the tools that measure the AI's play (`match`, `level-profile`). At level 15 a table of 2^18 entries
+/// (the default of the tools that make data: `selfplay`, `corpus`, `label`, `book`) made the same two games visit 1.5
+/// times the nodes.
+pub const APP_HASH_LEVEL: u8 = 22;
+
 /// `level`, lowered until a table of 2^level entries takes at most half of `available` bytes (never below
 /// [`TranspositionTable::MIN_LEVEL`]); `level` itself when the available memory is unknown.
 #[must_use]

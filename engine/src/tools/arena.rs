@@ -37,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rayon::prelude::*;
@@ -274,8 +274,8 @@ impl MatchGame {
 }
 
 /// Plays each opening twice, A as Black and then A as White, on the current rayon pool (call it inside
-/// `ThreadPool::install` to choose the threads). Each game gets new single-threaded thinkers with tables of
-/// 2^`hash_level` entries. `on_game` is called from the worker threads as each game finishes (in no fixed order);
+/// `ThreadPool::install` to choose the threads). Each game gets single-threaded thinkers with cleared tables of
+/// 2^`hash_level` entries (as new ones: those of a finished game, cleared, or new). `on_game` is called from the worker threads as each game finishes (in no fixed order);
 /// the games are returned in order: opening 0 with A as Black, opening 0 with A as White, opening 1, …
 ///
 /// # Errors
@@ -287,17 +287,30 @@ pub fn play_match(
     hash_level: u8,
     on_game: &(dyn Fn(&MatchGame) + Sync),
 ) -> Result<Vec<MatchGame>, ArenaError> {
+    // The thinkers of finished games, cleared and handed to the next: a cleared table is a new one (the clear writes
+    // nothing), and a game's four tables of 2^hash_level entries are then made once per worker, not once per game.
+    let idle: Mutex<Vec<(Thinker, Thinker)>> = Mutex::new(Vec::new());
     (0..openings.len().saturating_mul(2))
         .into_par_iter()
         .map(|index| {
             let opening = index / 2;
             let a_is_black = index % 2 == 0;
-            let thinker_a = new_thinker(&a.weights, a.mpc.as_ref(), hash_level)?;
-            let thinker_b = new_thinker(&b.weights, b.mpc.as_ref(), hash_level)?;
+            let reused = idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop();
+            let (thinker_a, thinker_b) = match reused {
+                Some(pair) => pair,
+                None => (
+                    new_thinker(&a.weights, a.mpc.as_ref(), hash_level)?,
+                    new_thinker(&b.weights, b.mpc.as_ref(), hash_level)?,
+                ),
+            };
             let player_a = Player { thinker: &thinker_a, plan: a.plan };
             let player_b = Player { thinker: &thinker_b, plan: b.plan };
             let (black, white) = if a_is_black { (player_a, player_b) } else { (player_b, player_a) };
-            let (result, [black_effort, white_effort]) = play_counting_effort(black, white, &openings[opening])?;
+            let played = play_counting_effort(black, white, &openings[opening]);
+            thinker_a.clear();
+            thinker_b.clear();
+            idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((thinker_a, thinker_b));
+            let (result, [black_effort, white_effort]) = played?;
             let (a_effort, b_effort) =
                 if a_is_black { (black_effort, white_effort) } else { (white_effort, black_effort) };
             let game = MatchGame { opening, a_is_black, result, a_effort, b_effort };
@@ -594,6 +607,40 @@ mod tests {
             games.iter().map(|g| (g.result.clone(), g.a_effort.nodes, g.b_effort.nodes)).collect()
         };
         assert_eq!(searched(&again), searched(&games));
+    }
+
+    #[test]
+    fn a_match_on_one_thread_reuses_thinkers_and_plays_as_new_ones_do() {
+        let openings = parse_openings(
+            "f5d6c4d3c2b3b4b5\nf5f4g3g6f3g4e3e2\nf5f6d3c5d6c7b5e3\nf5f6d3c5c6e3c4b4\nf5d6c3f4c5d3g3b5\n",
+        )
+        .unwrap();
+        let weights = Arc::new(crate::eval::weights::bundled().expect("the shipped weights"));
+        let engine = |level: u8| MatchEngine {
+            weights: Arc::clone(&weights),
+            mpc: None,
+            plan: Level::new(level).unwrap().into(),
+        };
+        let (a, b) = (engine(7), engine(6));
+        // One thread: every game after the first gets the thinkers of the game before, cleared.
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+        let games = pool.install(|| play_match(&openings, &a, &b, 12, &|_| {})).unwrap();
+        for game in &games {
+            let fresh_a = new_thinker(&a.weights, None, 12).unwrap();
+            let fresh_b = new_thinker(&b.weights, None, 12).unwrap();
+            let player_a = Player { thinker: &fresh_a, plan: a.plan };
+            let player_b = Player { thinker: &fresh_b, plan: b.plan };
+            let (black, white) = if game.a_is_black { (player_a, player_b) } else { (player_b, player_a) };
+            let (result, [black_effort, white_effort]) =
+                play_counting_effort(black, white, &openings[game.opening]).unwrap();
+            let (a_nodes, b_nodes) = if game.a_is_black {
+                (black_effort.nodes, white_effort.nodes)
+            } else {
+                (white_effort.nodes, black_effort.nodes)
+            };
+            assert_eq!(result, game.result, "opening {}", game.opening);
+            assert_eq!((a_nodes, b_nodes), (game.a_effort.nodes, game.b_effort.nodes), "opening {}", game.opening);
+        }
     }
 
     #[test]

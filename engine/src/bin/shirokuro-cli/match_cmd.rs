@@ -86,8 +86,8 @@ pub struct Args {
     /// Games played at once (default: all cores); each game's searches are single-threaded.
     #[arg(long, short = 't', value_parser = crate::limits::threads)]
     threads: Option<usize>,
-    /// Each search table has 2^H entries of 24 bytes (10-28).
-    #[arg(long, default_value_t = 18, value_parser = crate::limits::hash_level)]
+    /// Each search table has 2^H entries of 24 bytes (10-28); the default is the app's. Each game thread keeps four.
+    #[arg(long, default_value_t = shirokuro_engine::search::tt::APP_HASH_LEVEL, value_parser = crate::limits::hash_level)]
     hash_level: u8,
     /// Print a line per finished game.
     #[arg(long, short = 'v')]
