@@ -274,9 +274,10 @@ impl MatchGame {
 }
 
 /// Plays each opening twice, A as Black and then A as White, on the current rayon pool (call it inside
-/// `ThreadPool::install` to choose the threads). Each game gets single-threaded thinkers with cleared tables of
-/// 2^`hash_level` entries (as new ones: those of a finished game, cleared, or new). `on_game` is called from the worker threads as each game finishes (in no fixed order);
-/// the games are returned in order: opening 0 with A as Black, opening 0 with A as White, opening 1, …
+/// `ThreadPool::install` to choose the threads). Each game gets single-threaded thinkers with empty tables of
+/// 2^`hash_level` entries: the thinkers of a finished game, cleared, go to the next game to start, so that a match
+/// makes as many as it plays games at once. `on_game` is called from the worker threads as each game finishes (in no
+/// fixed order); the games are returned in order: opening 0 with A as Black, opening 0 with A as White, opening 1, …
 ///
 /// # Errors
 /// The first [`ArenaError`] of a game (an illegal opening, a thinker that cannot be created).
