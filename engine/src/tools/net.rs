@@ -24,6 +24,10 @@ pub struct NetOptions {
     pub huber: f32,
     /// L2 penalty on the embedding rows (applied to the rows a minibatch touches).
     pub l2: f32,
+    /// Where the returned parameters' average starts, as a fraction of the steps (0–1): `Some(f)` returns the mean
+    /// of the parameters after every [`AVERAGE_SNAPSHOTS`]-th part of the steps from there to the last (the last
+    /// included), rather than the last step's (stochastic weight averaging); `None` returns the last step's.
+    pub average_from: Option<f32>,
     /// Seed of the initial weights and of the shuffles.
     pub seed: u64,
 }
@@ -118,6 +122,50 @@ pub fn forward(net: &NetParams, s: &NetSample) -> f32 {
     net.run(s.rows(), s.bucket as usize, &mut Scratch::new(net.shape()))
 }
 
+/// How many parts the steps are cut into for [`NetOptions::average_from`]: the parameters are taken into the
+/// average at the end of each part that lies inside the averaged span.
+pub const AVERAGE_SNAPSHOTS: usize = 1000;
+
+/// The running mean of parameter snapshots (stochastic weight averaging).
+struct Average {
+    embed: Vec<f32>,
+    dense: Vec<f32>,
+    count: u32,
+}
+
+impl Average {
+    fn new() -> Average {
+        Average { embed: Vec::new(), dense: Vec::new(), count: 0 }
+    }
+
+    /// Takes `net`'s parameters into the mean.
+    fn add(&mut self, net: &NetParams) {
+        self.count += 1;
+        if self.count == 1 {
+            self.embed.clone_from(&net.embed);
+            self.dense.clone_from(&net.dense);
+            return;
+        }
+        let share = 1.0 / self.count as f32;
+        for (a, &x) in self.embed.iter_mut().zip(&net.embed).chain(self.dense.iter_mut().zip(&net.dense)) {
+            *a += (x - *a) * share;
+        }
+    }
+
+    /// The mean as parameters of `shape`, or `None` before any snapshot.
+    fn params(&self, shape: NetShape) -> Option<NetParams> {
+        (self.count > 0).then(|| NetParams::from_parts(shape, self.embed.clone(), self.dense.clone()))
+    }
+}
+
+/// Whether the parameters after step `step` (counted from 1) of `steps` go into the average that starts at
+/// fraction `from` of the steps: the ends of the [`AVERAGE_SNAPSHOTS`] equal parts inside the span, and the last.
+fn snapshot_at(from: f32, step: usize, steps: usize) -> bool {
+    let first = (f64::from(from.clamp(0.0, 1.0)) * steps as f64).ceil() as usize;
+    let every = steps.div_ceil(AVERAGE_SNAPSHOTS).max(1);
+    step >= first.max(1) && (step == steps || (steps - step).is_multiple_of(every))
+}
+
 /// Adam moments for one parameter vector.
 struct Adam {
     m: Vec<f32>,
@@ -140,6 +188,52 @@ impl Adam {
         *v = BETA2 * *v + (1.0 - BETA2) * g * g;
         *w -= lr * (*m / c1) / ((*v / c2).sqrt() + 1e-8);
     }
+}
+
+/// Moves each sample's label `share` (0–1) of the way towards what `teachers` say of it (base + their outputs
+/// averaged): knowledge distillation, so that one network learns what an ensemble of networks trained on the same
+/// labels agrees on, rather than each label's noise. `threads` share the forward passes.
+///
+/// # Errors
+/// When a teacher reads other rows than the samples were encoded for (another bucket count or other inputs).
+pub fn distil(
+    samples: &mut [NetSample],
+    teachers: &[NetParams],
+    shape: NetShape,
+    share: f32,
+    threads: usize,
+) -> Result<(), String> {
+    if let Some(t) = teachers.iter().find(|t| t.shape().buckets != shape.buckets || t.shape().inputs != shape.inputs) {
+        return Err(format!(
+            "a teacher has {} bucket(s) and reads {:?}; the network being trained has {} and reads {:?}",
+            t.shape().buckets,
+            t.shape().inputs,
+            shape.buckets,
+            shape.inputs
+        ));
+    }
+    if teachers.is_empty() {
+        return Ok(());
+    }
+    let mean = 1.0 / teachers.len() as f32;
+    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+    let move_towards_teachers = |part: &mut [NetSample]| {
+        // Each teacher's own working memory: a teacher may be wider than the network being trained.
+        let mut scratch: Vec<Scratch> = teachers.iter().map(|n| Scratch::new(n.shape())).collect();
+        for s in part {
+            let outputs = teachers.iter().zip(&mut scratch).map(|(n, t)| n.run(s.rows(), s.bucket as usize, t));
+            let said = s.base + outputs.sum::<f32>() * mean;
+            s.target += (said - s.target) * share;
+        }
+    };
+    std::thread::scope(|scope| {
+        let parts: Vec<_> =
+            samples.chunks_mut(chunk).map(|part| scope.spawn(move || move_towards_teachers(part))).collect();
+        parts
+            .into_iter()
+            .try_for_each(std::thread::ScopedJoinHandle::join)
+            .map_err(|_| "a distillation thread failed".to_string())
+    })
 }
 
 /// Mean absolute error of base + network on `samples`, averaged over moves 20–50 move by move (as `eval-error`),
@@ -211,6 +305,7 @@ pub fn train_net(
     let mut rng = Rng::new(options.seed ^ 0x9e37_79b9);
     let mut step = 0i32;
     let steps = (options.epochs * train.len().div_ceil(options.batch.max(1))).max(1);
+    let mut average = Average::new();
     for epoch in 0..options.epochs {
         for i in (1..train.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -281,11 +376,19 @@ pub fn train_net(
                 }
             }
             touched.clear();
+            if options.average_from.is_some_and(|from| snapshot_at(from, step as usize, steps)) {
+                average.add(&net);
+            }
         }
-        report(epoch, se / train.len().max(1) as f64, &net);
+        let mse = se / train.len().max(1) as f64;
+        match average.params(shape) {
+            // The last epoch reports what is returned: the average.
+            Some(mean) if epoch + 1 == options.epochs => report(epoch, mse, &mean),
+            _ => report(epoch, mse, &net),
+        }
     }
-    // Training changed the parameters in place: the search's tables are made from the final ones.
-    net.into_net()
+    // Training changed the parameters in place: the search's tables are made from the final ones (or their mean).
+    average.params(shape).unwrap_or(net).into_net()
 }
 
 #[cfg(test)]
@@ -350,6 +453,7 @@ mod tests {
             huber: 0.0,
             l2: 0.0,
             seed: 3,
+            average_from: None,
         };
         (train, held, options)
     }
@@ -423,6 +527,7 @@ mod tests {
             huber: 0.0,
             l2: 0.0,
             seed: 1,
+            average_from: None,
         };
         let close = |a: f32, b: f32| (a - b).abs() < 1e-7;
         assert!(close(rate(&options, 0, 101), 0.01));
@@ -432,6 +537,83 @@ mod tests {
         assert!(steps.windows(2).all(|w| w[1] <= w[0]), "never rises");
         let constant = NetOptions { final_rate: 1.0, ..options };
         assert!((0..101).all(|t| close(rate(&constant, t, 101), 0.01)));
+    }
+
+    #[test]
+    fn the_average_takes_evenly_spaced_snapshots_to_the_last_step() {
+        let taken = |from: f32, steps: usize| (1..=steps).filter(|&t| snapshot_at(from, t, steps)).collect::<Vec<_>>();
+        // From the end: the last step alone.
+        assert_eq!(taken(1.0, 5_000), vec![5_000]);
+        // Over the whole run: a thousand parts of five steps each, ending at the last.
+        let all = taken(0.0, 5_000);
+        assert_eq!(all.len(), AVERAGE_SNAPSHOTS);
+        assert_eq!((all[0], *all.last().unwrap()), (5, 5_000));
+        assert!(all.windows(2).all(|w| w[1] - w[0] == 5));
+        // Over the second half: the half of them from step 2,500 on.
+        let half = taken(0.5, 5_000);
+        assert_eq!((half.len(), half[0]), (501, 2_500));
+        // Fewer steps than parts: every step of the span.
+        assert_eq!(taken(0.5, 10), vec![5, 6, 7, 8, 9, 10]);
+        assert_eq!(taken(0.0, 1), vec![1]);
+    }
+
+    #[test]
+    fn averaged_parameters_are_the_mean_of_the_runs_last_steps() {
+        // A step size large enough that the last steps wander around the minimum.
+        let (mut train, held, options) = and_task(4);
+        let options = NetOptions { learning_rate: 0.02, ..options };
+        let plain = train_net(&mut train.clone(), &options, None, &mut |_, _, _| {});
+        // Averaged from the last step: that step's parameters, bit for bit.
+        let last = NetOptions { average_from: Some(1.0), ..options };
+        assert_eq!(train_net(&mut train.clone(), &last, None, &mut |_, _, _| {}), plain);
+        // Averaged over the last epoch: other parameters, which generalise better than the last step's.
+        let mut reported = None;
+        let swa = NetOptions { average_from: Some(0.75), ..options };
+        let mean = train_net(&mut train, &swa, None, &mut |epoch, _, p| reported = Some((epoch, p.clone())));
+        assert_ne!(mean, plain);
+        // The last epoch's report is of the average, the network returned.
+        let (epoch, params) = reported.unwrap();
+        assert_eq!(epoch, 3);
+        assert_eq!(params.into_net(), mean);
+        let (p, m) = (plain_mae(Some(&plain.params()), &held), plain_mae(Some(&mean.params()), &held));
+        assert!(m < p, "averaged {m}, last step {p}");
+    }
+
+    #[test]
+    fn distillation_moves_the_labels_towards_the_teachers_mean() {
+        let (mut train, held, options) = and_task(2);
+        let one = train_net(&mut train, &options, None, &mut |_, _, _| {}).params();
+        let other = train_net(&mut train, &NetOptions { seed: 9, ..options }, None, &mut |_, _, _| {}).params();
+        let teachers = [one.clone(), other.clone()];
+        let said = |s: &NetSample| s.base + 0.5 * (forward(&one, s) + forward(&other, s));
+        for threads in [1, 3] {
+            // No share: the labels stay; the whole share: the teachers' mean; a quarter: a quarter of the way.
+            for share in [0.0, 1.0, 0.25] {
+                let mut moved = held.clone();
+                distil(&mut moved, &teachers, options.shape, share, threads).unwrap();
+                for (m, s) in moved.iter().zip(&held) {
+                    let want = s.target + (said(s) - s.target) * share;
+                    assert!((m.target - want).abs() < 1e-4, "share {share}: {} against {want}", m.target);
+                    assert_eq!((m.rows(), m.weight, m.base), (s.rows(), s.weight, s.base));
+                }
+            }
+        }
+        // No teacher: nothing moves.
+        let mut same = held.clone();
+        distil(&mut same, &[], options.shape, 1.0, 2).unwrap();
+        assert!(same.iter().zip(&held).all(|(a, b)| a.target == b.target));
+        // A teacher that reads other rows is refused, and nothing moves.
+        let wide = NetShape { buckets: 2, ..options.shape };
+        let other_rows = train_net(
+            &mut encode(&samples(4, 500), &Evaluator::new(&crate::eval::Weights::zero()), wide),
+            &NetOptions { shape: wide, ..options },
+            None,
+            &mut |_, _, _| {},
+        );
+        let mut kept = held.clone();
+        let error = distil(&mut kept, &[other_rows.params()], options.shape, 1.0, 1).unwrap_err();
+        assert!(error.contains("2 bucket(s)"), "{error}");
+        assert!(kept.iter().zip(&held).all(|(a, b)| a.target == b.target));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use shirokuro_engine::eval::Evaluator;
 use shirokuro_engine::eval::net::{Inputs, MAX_DIM, MAX_HIDDEN, Net, NetParams, NetShape};
-use shirokuro_engine::tools::net::{NetOptions, encode, mae_20_50, train_net};
+use shirokuro_engine::tools::net::{NetOptions, distil, encode, mae_20_50, train_net};
 
 /// Options of `train-net`.
 #[derive(Debug, clap::Args)]
@@ -54,12 +54,28 @@ pub struct Args {
     huber: f32,
     #[arg(long, default_value_t = 0.0)]
     l2: f32,
+    /// Return the mean of the parameters from this fraction of the steps (0-1) to the end, taken a thousand times
+    /// over the run (stochastic weight averaging), rather than the last step's.
+    #[arg(long)]
+    average_from: Option<f32>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Start from this network (fine-tuning) instead of random parameters; its shape replaces --dim, --hidden,
     /// --buckets and --moves-and-mobility.
     #[arg(long)]
     init: Option<PathBuf>,
+    /// A network whose output (averaged with the other --teacher networks') the training labels are moved towards
+    /// by --teacher-share (knowledge distillation). Repeatable; each must have this network's buckets and inputs.
+    #[arg(long)]
+    teacher: Vec<PathBuf>,
+    /// How far each training label moves towards the teachers' value (0: not at all, 1: the teachers' value alone).
+    /// The held-out tenth and the validation sets keep their own labels.
+    #[arg(long, default_value_t = 0.5)]
+    teacher_share: f32,
+    /// Positions trained on with the teachers' value alone as their label (whatever the file says): more positions
+    /// for the teachers to teach on than the labelled ones. Repeatable; needs --teacher. All go to training.
+    #[arg(long)]
+    teacher_labels: Vec<PathBuf>,
     /// Where to write the network.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -77,6 +93,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     if !(0.0..=1.0).contains(&args.final_rate) || args.huber.is_nan() || args.huber < 0.0 {
         return Err("--final-rate must be 0-1 and --huber 0 or more".to_string());
+    }
+    if args.average_from.is_some_and(|f| !(0.0..=1.0).contains(&f)) {
+        return Err("--average-from must be 0-1".to_string());
+    }
+    if !(0.0..=1.0).contains(&args.teacher_share) {
+        return Err("--teacher-share must be 0-1".to_string());
     }
     if !(0.0..=1.0).contains(&args.soft_weight) {
         return Err("--soft-weight must be 0-1".to_string());
@@ -97,6 +119,21 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     for (i, s) in all.into_iter().enumerate() {
         if i % every == every - 1 { held.push(s) } else { train.push(s) }
     }
+    let teachers = args
+        .teacher
+        .iter()
+        .map(|p| Net::load(p).map(|n| n.params()).map_err(|e| format!("cannot read the teacher {}: {e}", p.display())))
+        .collect::<Result<Vec<_>, _>>()?;
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    distil(&mut train, &teachers, shape, args.teacher_share, threads)?;
+    if !args.teacher_labels.is_empty() {
+        if teachers.is_empty() {
+            return Err("--teacher-labels needs --teacher".to_string());
+        }
+        let mut taught = encode(&crate::label::read_labels(&args.teacher_labels)?, &evaluator, shape);
+        distil(&mut taught, &teachers, shape, 1.0, threads)?;
+        train.extend(taught);
+    }
     let mut sets = Vec::new();
     for path in &args.validation {
         let labels = crate::label::read_labels(std::slice::from_ref(path))?;
@@ -112,6 +149,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         huber: args.huber,
         l2: args.l2,
         seed: args.seed,
+        average_from: args.average_from,
     };
     let mut report = |epoch: usize, mse: f64, net: &NetParams| {
         let (b, n) = mae_20_50(net, &held);
