@@ -58,6 +58,9 @@ fn a_network_trains_on_its_teachers_values_and_bad_settings_are_refused() {
     // Positions with the teachers' values need teachers.
     let error = refused(&cli(dir.path(), &[&SMALL[..], &["--teacher-labels", "labels.txt"]].concat()));
     assert!(error.contains("--teacher-labels needs --teacher"), "{error}");
+    // That is said before any label file is read (a missing one would be reported otherwise).
+    let error = refused(&cli(dir.path(), &["train-net", "--labels", "missing.txt", "--teacher-labels", "labels.txt"]));
+    assert!(error.contains("--teacher-labels needs --teacher"), "{error}");
     // A teacher must read the rows the network reads: one bucket against two.
     let one = ["train-net", "--labels", "labels.txt", "--dim", "4", "--hidden", "4", "--buckets", "1", "--epochs", "1"];
     let _ = ok(&cli(dir.path(), &[&one[..], &["--out", "one.net"]].concat()));

@@ -100,6 +100,9 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     if !(0.0..=1.0).contains(&args.teacher_share) {
         return Err("--teacher-share must be 0-1".to_string());
     }
+    if !args.teacher_labels.is_empty() && args.teacher.is_empty() {
+        return Err("--teacher-labels needs --teacher".to_string());
+    }
     if !(0.0..=1.0).contains(&args.soft_weight) {
         return Err("--soft-weight must be 0-1".to_string());
     }
@@ -127,9 +130,6 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     distil(&mut train, &teachers, shape, args.teacher_share, threads)?;
     if !args.teacher_labels.is_empty() {
-        if teachers.is_empty() {
-            return Err("--teacher-labels needs --teacher".to_string());
-        }
         let mut taught = encode(&crate::label::read_labels(&args.teacher_labels)?, &evaluator, shape);
         distil(&mut taught, &teachers, shape, 1.0, threads)?;
         train.extend(taught);
