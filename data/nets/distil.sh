@@ -1,36 +1,48 @@
 #!/usr/bin/env bash
 # Trains a network taught by four others (knowledge distillation; docs/training.md "Fifty-ninth session"): kdw3.
 #
-#   [RECIPE=r7s25|r7] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
+#   [RECIPE=r7s25|r7|shipped] [TEACHERS=...] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
 #
 # 1. The teachers: r7s25's recipe (d64mm's, the results of corpus batches 64-83 added and every game-result label
 #    counted a quarter) with seeds 1-4, as $LAB/r7s25.net and $LAB/r7s25s2.net ... s4.net (kept when there);
 #    RECIPE=r7: r7's (the same, the results counted in full), as $LAB/r7.net, r7s2.net ... s4.net.
+#    RECIPE=shipped: no teachers trained: the shipped network (data/nets/d64mm.net) teaches, or the networks named
+#    in TEACHERS (paths, space-separated); the student's labels are then the corpus's alone (no quarter bases:
+#    make.sh's steps corpus results results3 results8 homid, minutes instead of hours), the results of batches 64-86
+#    among them (results8).
 # 2. The positions of three archives of other players' games (WTHOR, Egaroucid 3's self-play, Logistello's logbook;
 #    24-54 discs, 11.1 M in all), whose labels are not used: the teachers' averaged value is their label.
 # 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved half way to the
 #    teachers' value, and the archives' positions with the teachers' value alone. Options after NAME go to try.sh
 #    (e.g. `--seed 2`; LEVELS as try.sh's, default "5": level 5 against the shipped network).
 #
-# Needs data/labels/make.sh's steps val q1 q2 q3 corpus results results3 homid results7 in $LAB. Time on 2 idle cores:
-# about 3 minutes a teacher, a minute for the positions, 12-13 minutes for the student.
+# Needs data/labels/make.sh's steps val q1 q2 q3 corpus results results3 homid results7 in $LAB (RECIPE=shipped: see
+# above). Time on 2 idle cores: about 3 minutes a teacher, a minute for the positions, 12-13 minutes for the student
+# (RECIPE=shipped: about 8).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 G=../shared/reference/games
 export LAB B
-[ $# -ge 1 ] || { sed -n 2,17p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,21p "$0"; exit 2; }
 name=$1; shift
 RECIPE=${RECIPE:-r7s25}
 recipe=(--plus-labels "$LAB/tr7-ex.txt" --plus-labels "$LAB/tr7-res-mid.txt")
+teachers=()
 case $RECIPE in
     r7s25) recipe+=(--soft-results 0.25) ;;
     r7) ;;
-    *) echo "distil.sh: RECIPE is r7s25 or r7, not $RECIPE" >&2; exit 2 ;;
+    shipped)
+        recipe=(--no-quarters --plus-labels "$LAB/tr8-ex.txt" --plus-labels "$LAB/tr8-res-mid.txt")
+        for t in ${TEACHERS:-data/nets/d64mm.net}; do
+            [ -s "$t" ] || { echo "distil.sh: the teacher $t is missing" >&2; exit 1; }
+            teachers+=(--teacher "$t")
+        done ;;
+    *) echo "distil.sh: RECIPE is r7s25, r7 or shipped, not $RECIPE" >&2; exit 2 ;;
 esac
-teachers=()
 for seed in 1 2 3 4; do
+    [ "$RECIPE" != shipped ] || break
     t=$RECIPE; [ "$seed" = 1 ] || t=${RECIPE}s$seed
     [ -s "$LAB/$t.net" ] || LEVELS="" data/nets/try.sh "$t" "${recipe[@]}" --seed "$seed" > /dev/null
     teachers+=(--teacher "$LAB/$t.net")

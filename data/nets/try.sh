@@ -4,7 +4,7 @@
 # games at level 5 and 2,000 at level 8 against the shipped network (data/nets/d64mm.net, eval-2 under both), XOT
 # openings 1-1,000.
 #
-#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-extra-rows] [--soft-results W] [TRAIN-NET OPTIONS...]
+#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-quarters] [--no-extra-rows] [--soft-results W] [TRAIN-NET OPTIONS...]
 #
 # NAME.net and NAME.log go to $LAB (default: `lab` beside the repository, where data/labels/make.sh builds the labels:
 # it needs the steps q1 q2 q3 corpus results results3 homid, and val for the deep sets' errors).
@@ -15,7 +15,8 @@
 # n32b2xr's recipe (shipped before d64r3; docs/training.md "Forty-fifth session"). `--soft-results W` counts the
 # error of the labels that are a game's final result (the recipe's `*-res-mid` files and any --plus-labels file so
 # named) W times (0-1) as much as the others'. Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores;
-# LEVELS="5" skips level 8, LEVELS="" both.
+# LEVELS="5" skips level 8, LEVELS="" both. `--no-quarters` leaves out the quarter bases (make.sh q1 q2 q3, the slow
+# steps), for a network taught by another one on the archives' positions instead (data/nets/distil.sh RECIPE=shipped).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
@@ -27,13 +28,14 @@ SHIPPED=data/nets/d64mm.net
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
 declare -A recipe=([--dim]=64 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
-extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility); soft=
+extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility); soft=; quarters=(q q2 q3)
 while [ $# -gt 0 ]; do
     case $1 in
         --plus-labels)
             [ $# -ge 2 ] || { echo "try.sh: --plus-labels needs a file" >&2; exit 2; }
             plus+=(--labels "$2"); shift 2 ;;
         --no-tr3) tr3=(); shift ;;
+        --no-quarters) quarters=(); shift ;;
         --no-extra-rows) rows=(); shift ;;
         --soft-results)
             [ $# -ge 2 ] || { echo "try.sh: --soft-results needs a weight" >&2; exit 2; }
@@ -47,7 +49,7 @@ done
 for key in "${!recipe[@]}"; do extra+=("$key" "${recipe[$key]}"); done
 extra+=("${rows[@]}")
 labels=()
-for d in q q2 q3; do
+for d in "${quarters[@]}"; do
     for f in playok early egaroucid3 logistello wthor ex-logistello; do labels+=(--labels "$LAB/$d/$f.txt"); done
 done
 for f in tr-ex tr-d10r2 tr2-ex tr-res-mid tr2-res-mid "${tr3[@]}"; do labels+=(--labels "$LAB/$f.txt"); done
