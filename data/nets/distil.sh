@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Trains a network taught by four others (knowledge distillation; docs/training.md "Fifty-ninth session"): kdw3.
+# Trains a network taught by others (knowledge distillation; docs/training.md "Fifty-ninth session"): kdw3.
 #
-#   [RECIPE=r7s25|r7|shipped] [TEACHERS=...] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
+#   [RECIPE=r7s25|r7|shipped] [TEACHERS=...] [QUARTERS=...] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
 #
 # 1. The teachers: r7s25's recipe (d64mm's, the results of corpus batches 64-83 added and every game-result label
 #    counted a quarter) with seeds 1-4, as $LAB/r7s25.net and $LAB/r7s25s2.net ... s4.net (kept when there);
@@ -9,7 +9,7 @@
 #    RECIPE=shipped: no teachers trained: the shipped network (data/nets/d64mm.net) teaches, or the networks named
 #    in TEACHERS (paths, space-separated); the student's labels are then the corpus's alone (no quarter bases:
 #    make.sh's steps corpus results results3 results8 homid, minutes instead of hours), the results of batches 64-86
-#    among them (results8).
+#    among them (results8). QUARTERS="q" (or "q q2", ...) adds those quarter bases back (make.sh q1, q2, q3).
 # 2. The positions of three archives of other players' games (WTHOR, Egaroucid 3's self-play, Logistello's logbook;
 #    24-54 discs, 11.1 M in all), whose labels are not used: the teachers' averaged value is their label.
 # 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved half way to the
@@ -34,19 +34,21 @@ case $RECIPE in
     r7s25) recipe+=(--soft-results 0.25) ;;
     r7) ;;
     shipped)
-        recipe=(--no-quarters --plus-labels "$LAB/tr8-ex.txt" --plus-labels "$LAB/tr8-res-mid.txt")
+        recipe=(--plus-labels "$LAB/tr8-ex.txt" --plus-labels "$LAB/tr8-res-mid.txt")
+        if [ -n "${QUARTERS:-}" ]; then recipe+=(--quarters "$QUARTERS"); else recipe+=(--no-quarters); fi
         for t in ${TEACHERS:-data/nets/d64mm.net}; do
             [ -s "$t" ] || { echo "distil.sh: the teacher $t is missing" >&2; exit 1; }
             teachers+=(--teacher "$t")
         done ;;
     *) echo "distil.sh: RECIPE is r7s25, r7 or shipped, not $RECIPE" >&2; exit 2 ;;
 esac
-for seed in 1 2 3 4; do
-    [ "$RECIPE" != shipped ] || break
-    t=$RECIPE; [ "$seed" = 1 ] || t=${RECIPE}s$seed
-    [ -s "$LAB/$t.net" ] || LEVELS="" data/nets/try.sh "$t" "${recipe[@]}" --seed "$seed" > /dev/null
-    teachers+=(--teacher "$LAB/$t.net")
-done
+if [ "$RECIPE" != shipped ]; then
+    for seed in 1 2 3 4; do
+        t=$RECIPE; [ "$seed" = 1 ] || t=${RECIPE}s$seed
+        [ -s "$LAB/$t.net" ] || LEVELS="" data/nets/try.sh "$t" "${recipe[@]}" --seed "$seed" > /dev/null
+        teachers+=(--teacher "$LAB/$t.net")
+    done
+fi
 positions=()
 for f in wthor-1977-2025 egaroucid3-selfplay logistello-logbook; do
     if [ ! -s "$LAB/$f-pos.txt" ]; then

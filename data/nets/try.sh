@@ -4,7 +4,7 @@
 # games at level 5 and 2,000 at level 8 against the shipped network (data/nets/d64mm.net, eval-2 under both), XOT
 # openings 1-1,000.
 #
-#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-quarters] [--no-extra-rows] [--soft-results W] [TRAIN-NET OPTIONS...]
+#   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-quarters | --quarters "q q2 q3"] [--no-extra-rows] [--soft-results W] [--keep-exact] [TRAIN-NET OPTIONS...]
 #
 # NAME.net and NAME.log go to $LAB (default: `lab` beside the repository, where data/labels/make.sh builds the labels:
 # it needs the steps q1 q2 q3 corpus results results3 homid, and val for the deep sets' errors).
@@ -16,7 +16,10 @@
 # error of the labels that are a game's final result (the recipe's `*-res-mid` files and any --plus-labels file so
 # named) W times (0-1) as much as the others'. Level 5 takes about 35 s, level 8 about 8 minutes of 2 idle cores;
 # LEVELS="5" skips level 8, LEVELS="" both. `--no-quarters` leaves out the quarter bases (make.sh q1 q2 q3, the slow
-# steps), for a network taught by another one on the archives' positions instead (data/nets/distil.sh RECIPE=shipped).
+# steps), for a network taught by another one on the archives' positions instead (data/nets/distil.sh RECIPE=shipped);
+# `--quarters LIST` keeps only the quarter bases named (q, q2, q3: make.sh's steps q1, q2, q3), e.g. `--quarters q`.
+# `--keep-exact` gives the solver's exact scores (files named *-ex.txt or ex-*.txt) to train-net as --exact-labels:
+# with teachers (data/nets/distil.sh) they are then trained on as they are, not moved towards the teachers' value.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
@@ -28,7 +31,7 @@ SHIPPED=data/nets/d64mm.net
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
 declare -A recipe=([--dim]=64 [--buckets]=2 [--learning-rate]=0.0003 [--epochs]=2 [--seed]=1)
-extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility); soft=; quarters=(q q2 q3)
+extra=(); plus=(); tr3=(tr3-ex tr3-res-mid); rows=(--moves-and-mobility); soft=; quarters=(q q2 q3); keep_exact=
 while [ $# -gt 0 ]; do
     case $1 in
         --plus-labels)
@@ -36,7 +39,15 @@ while [ $# -gt 0 ]; do
             plus+=(--labels "$2"); shift 2 ;;
         --no-tr3) tr3=(); shift ;;
         --no-quarters) quarters=(); shift ;;
+        --quarters)
+            [ $# -ge 2 ] || { echo "try.sh: --quarters needs a list (q q2 q3)" >&2; exit 2; }
+            read -r -a quarters <<< "$2"
+            for d in "${quarters[@]}"; do
+                case $d in q|q2|q3) ;; *) echo "try.sh: --quarters takes q, q2, q3, not $d" >&2; exit 2 ;; esac
+            done
+            shift 2 ;;
         --no-extra-rows) rows=(); shift ;;
+        --keep-exact) keep_exact=1; shift ;;
         --soft-results)
             [ $# -ge 2 ] || { echo "try.sh: --soft-results needs a weight" >&2; exit 2; }
             soft=$2; shift 2 ;;
@@ -70,6 +81,18 @@ if [ -n "$soft" ]; then
         fi
     done
     labels=("${moved[@]}"); extra+=(--soft-weight "$soft")
+fi
+if [ -n "$keep_exact" ]; then
+    # The exact scores' files go to --exact-labels.
+    moved=()
+    for ((i = 0; i < ${#labels[@]}; i++)); do
+        if [ "${labels[i]}" = --labels ] && [[ ${labels[i + 1]##*/} == *-ex.txt || ${labels[i + 1]##*/} == ex-*.txt ]]; then
+            moved+=(--exact-labels "${labels[i + 1]}"); i=$((i + 1))
+        else
+            moved+=("${labels[i]}")
+        fi
+    done
+    labels=("${moved[@]}")
 fi
 for arg in "${labels[@]}" "${plus[@]}"; do
     case $arg in

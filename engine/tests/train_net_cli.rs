@@ -55,6 +55,22 @@ fn a_network_trains_on_its_teachers_values_and_bad_settings_are_refused() {
     let labels = std::fs::read_to_string(dir.path().join("labels.txt")).unwrap().lines().count();
     assert_eq!(with_copies, alone + labels, "teacher: {teacher}\nstudent: {student}");
 
+    // Exact labels are trained on as they are, whatever the teachers say: with the labels moved all the way to the
+    // teacher's value, the file as --exact-labels gives the network it gives with no teacher at all, and as --labels
+    // another one.
+    std::fs::write(dir.path().join("none.txt"), "").unwrap();
+    let net = |args: &[&str], out: &str| {
+        let text = ok(&cli(dir.path(), &[&["train-net"][..], args, &SMALL[3..], &["--out", out]].concat()));
+        assert_eq!(count(&text), alone, "{args:?}: {text}");
+        std::fs::read(dir.path().join(out)).unwrap()
+    };
+    let taught = ["--teacher", "teacher.net", "--teacher-share", "1"];
+    let exact = ["--labels", "none.txt", "--exact-labels", "labels.txt"];
+    let exact_taught = net(&[&exact[..], &taught].concat(), "a.net");
+    let exact_alone = net(&exact, "b.net");
+    let moved = net(&[&["--labels", "labels.txt"][..], &taught].concat(), "c.net");
+    assert_eq!(exact_taught, exact_alone);
+    assert_ne!(exact_taught, moved);
     // Positions with the teachers' values need teachers.
     let error = refused(&cli(dir.path(), &[&SMALL[..], &["--teacher-labels", "labels.txt"]].concat()));
     assert!(error.contains("--teacher-labels needs --teacher"), "{error}");

@@ -76,6 +76,10 @@ pub struct Args {
     /// for the teachers to teach on than the labelled ones. Repeatable; needs --teacher. All go to training.
     #[arg(long)]
     teacher_labels: Vec<PathBuf>,
+    /// Labelled positions whose labels are exact (the solver's scores): trained on as --labels are, but never moved
+    /// towards the teachers, whatever --teacher-share says. Repeatable.
+    #[arg(long)]
+    exact_labels: Vec<PathBuf>,
     /// Where to write the network.
     #[arg(long)]
     out: Option<PathBuf>,
@@ -129,6 +133,12 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         .collect::<Result<Vec<_>, _>>()?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     distil(&mut train, &teachers, shape, args.teacher_share, threads)?;
+    if !args.exact_labels.is_empty() {
+        let exact = encode(&crate::label::read_labels(&args.exact_labels)?, &evaluator, shape);
+        for (i, s) in exact.into_iter().enumerate() {
+            if i % every == every - 1 { held.push(s) } else { train.push(s) }
+        }
+    }
     if !args.teacher_labels.is_empty() {
         let mut taught = encode(&crate::label::read_labels(&args.teacher_labels)?, &evaluator, shape);
         distil(&mut taught, &teachers, shape, 1.0, threads)?;
