@@ -102,7 +102,7 @@ for arg in "${labels[@]}" "${plus[@]}"; do
 done
 out="$LAB/$name"
 {
-    echo "# try.sh $name ${added[*]} ${plus[*]} ${extra[*]} ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
+    echo "# try.sh $name ${added[*]} ${plus[*]} ${extra[*]}${keep_exact:+ --keep-exact} [quarter bases: ${quarters[*]:-none}] ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
     "$B" train-net "${labels[@]}" "${plus[@]}" --weights resources/eval/shirokuro-eval-2.skw "${extra[@]}" \
         --out "$out.net" 2>&1
     echo "# val-ho-mid (the held-out batch's results, moves 20-39); the shipped network reads 6.67 (+0.23)"
