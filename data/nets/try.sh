@@ -70,30 +70,27 @@ for v in val-playok-deep val-early-deep val-selfplay-deep-1000; do
 done
 labels+=(--validation "$LAB/val-ho-mid.txt")
 added=("${plus[@]}"); labels+=("${plus[@]}"); plus=()
-if [ -n "$soft" ]; then
-    # The results' files go to --soft-labels, counted $soft times.
-    moved=()
+# move_labels OPTION GLOB...: each `--labels FILE` whose file name matches a GLOB becomes `OPTION FILE` (train-net
+# reads each option's files as one list, so where they stand on the line does not matter).
+move_labels() {
+    local option=$1 moved=() i glob
+    shift
     for ((i = 0; i < ${#labels[@]}; i++)); do
-        if [ "${labels[i]}" = --labels ] && [[ ${labels[i + 1]} == *-res-mid.txt ]]; then
-            plus+=(--soft-labels "${labels[i + 1]}"); i=$((i + 1))
-        else
-            moved+=("${labels[i]}")
+        if [ "${labels[i]}" = --labels ]; then
+            for glob in "$@"; do
+                # shellcheck disable=SC2053 # the glob is meant to match
+                if [[ ${labels[i + 1]##*/} == $glob ]]; then
+                    moved+=("$option" "${labels[i + 1]}"); i=$((i + 1)); continue 2
+                fi
+            done
         fi
-    done
-    labels=("${moved[@]}"); extra+=(--soft-weight "$soft")
-fi
-if [ -n "$keep_exact" ]; then
-    # The exact scores' files go to --exact-labels.
-    moved=()
-    for ((i = 0; i < ${#labels[@]}; i++)); do
-        if [ "${labels[i]}" = --labels ] && [[ ${labels[i + 1]##*/} == *-ex.txt || ${labels[i + 1]##*/} == ex-*.txt ]]; then
-            moved+=(--exact-labels "${labels[i + 1]}"); i=$((i + 1))
-        else
-            moved+=("${labels[i]}")
-        fi
+        moved+=("${labels[i]}")
     done
     labels=("${moved[@]}")
-fi
+}
+# The results' files count $soft times; the exact scores are trained on as given (never moved towards teachers).
+if [ -n "$soft" ]; then move_labels --soft-labels '*-res-mid.txt'; extra+=(--soft-weight "$soft"); fi
+[ -z "$keep_exact" ] || move_labels --exact-labels '*-ex.txt' 'ex-*.txt'
 for arg in "${labels[@]}" "${plus[@]}"; do
     case $arg in
         --*) ;;

@@ -123,9 +123,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     }
     let every = args.holdout_every.max(2);
     let (mut train, mut held) = (Vec::new(), Vec::new());
-    for (i, s) in all.into_iter().enumerate() {
-        if i % every == every - 1 { held.push(s) } else { train.push(s) }
-    }
+    hold_out(all, every, &mut train, &mut held);
     let teachers = args
         .teacher
         .iter()
@@ -135,9 +133,7 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
     distil(&mut train, &teachers, shape, args.teacher_share, threads)?;
     if !args.exact_labels.is_empty() {
         let exact = encode(&crate::label::read_labels(&args.exact_labels)?, &evaluator, shape);
-        for (i, s) in exact.into_iter().enumerate() {
-            if i % every == every - 1 { held.push(s) } else { train.push(s) }
-        }
+        hold_out(exact, every, &mut train, &mut held);
     }
     if !args.teacher_labels.is_empty() {
         let mut taught = encode(&crate::label::read_labels(&args.teacher_labels)?, &evaluator, shape);
@@ -181,4 +177,11 @@ pub fn run(args: &Args) -> Result<ExitCode, String> {
         outln!("network written to {}", out.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every `every`-th sample (the last of each run of `every`) goes to `held`, the rest to `train`.
+fn hold_out<T>(samples: Vec<T>, every: usize, train: &mut Vec<T>, held: &mut Vec<T>) {
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % every == every - 1 { held.push(s) } else { train.push(s) }
+    }
 }
