@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Trains a network taught by others (knowledge distillation; docs/training.md "Fifty-ninth session"): kdw3.
 #
-#   [RECIPE=r7s25|r7|shipped] [TEACHERS=...] [QUARTERS=...] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
+#   [RECIPE=r7s25|r7|shipped|mixed] [TEACHERS=...] [QUARTERS=...] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
 #
 # 1. The teachers: r7s25's recipe (d64mm's, the results of corpus batches 64-83 added and every game-result label
 #    counted a quarter) with seeds 1-4, as $LAB/r7s25.net and $LAB/r7s25s2.net ... s4.net (kept when there);
@@ -10,6 +10,8 @@
 #    in TEACHERS (paths, space-separated); the student's labels are then the corpus's alone (no quarter bases:
 #    make.sh's steps corpus results results3 results8 homid, minutes instead of hours), the results of batches 64-86
 #    among them (results8). QUARTERS="q" (or "q q2", ...) adds those quarter bases back (make.sh q1, q2, q3).
+#    RECIPE=mixed: the eight teachers of r7 and r7s25 (trained as above when missing) and the shipped network (or
+#    those in TEACHERS) teach together; the student's recipe is RECIPE=shipped's with QUARTERS (default "q q2 q3").
 # 2. The positions of three archives of other players' games (WTHOR, Egaroucid 3's self-play, Logistello's logbook;
 #    24-54 discs, 11.1 M in all), whose labels are not used: the teachers' averaged value is their label.
 # 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved half way to the
@@ -17,38 +19,52 @@
 #    (e.g. `--seed 2`; LEVELS as try.sh's, default "5": level 5 against the shipped network).
 #
 # Needs data/labels/make.sh's steps val q1 q2 q3 corpus results results3 homid results7 in $LAB (RECIPE=shipped: see
-# above). Time on 2 idle cores: about 3 minutes a teacher, a minute for the positions, 12-13 minutes for the student
-# (RECIPE=shipped: about 8).
+# above; RECIPE=mixed: results8 as well). Time on 2 idle cores: about 3 minutes a teacher, a minute for the
+# positions, 12-13 minutes for the student (RECIPE=shipped: about 8).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 G=../shared/reference/games
 export LAB B
-[ $# -ge 1 ] || { sed -n 2,21p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,24p "$0"; exit 2; }
 name=$1; shift
 RECIPE=${RECIPE:-r7s25}
-recipe=(--plus-labels "$LAB/tr7-ex.txt" --plus-labels "$LAB/tr7-res-mid.txt")
+r7=(--plus-labels "$LAB/tr7-ex.txt" --plus-labels "$LAB/tr7-res-mid.txt")
+shipped=(--plus-labels "$LAB/tr8-ex.txt" --plus-labels "$LAB/tr8-res-mid.txt")
 teachers=()
-case $RECIPE in
-    r7s25) recipe+=(--soft-results 0.25) ;;
-    r7) ;;
-    shipped)
-        recipe=(--plus-labels "$LAB/tr8-ex.txt" --plus-labels "$LAB/tr8-res-mid.txt")
-        if [ -n "${QUARTERS:-}" ]; then recipe+=(--quarters "$QUARTERS"); else recipe+=(--no-quarters); fi
-        for t in ${TEACHERS:-data/nets/d64mm.net}; do
-            [ -s "$t" ] || { echo "distil.sh: the teacher $t is missing" >&2; exit 1; }
-            teachers+=(--teacher "$t")
-        done ;;
-    *) echo "distil.sh: RECIPE is r7s25, r7 or shipped, not $RECIPE" >&2; exit 2 ;;
-esac
-if [ "$RECIPE" != shipped ]; then
+# train_teachers RECIPE-NAME TRY.SH-OPTIONS...: seeds 1-4 of a recipe (kept when there), added to the teachers.
+train_teachers() {
+    local base=$1 seed t
+    shift
     for seed in 1 2 3 4; do
-        t=$RECIPE; [ "$seed" = 1 ] || t=${RECIPE}s$seed
-        [ -s "$LAB/$t.net" ] || LEVELS="" data/nets/try.sh "$t" "${recipe[@]}" --seed "$seed" > /dev/null
+        t=$base; [ "$seed" = 1 ] || t=${base}s$seed
+        [ -s "$LAB/$t.net" ] || LEVELS="" data/nets/try.sh "$t" "$@" --seed "$seed" > /dev/null
         teachers+=(--teacher "$LAB/$t.net")
     done
-fi
+}
+# named_teachers DEFAULT: the networks in TEACHERS (or DEFAULT), added to the teachers.
+named_teachers() {
+    local t
+    for t in ${TEACHERS:-$1}; do
+        [ -s "$t" ] || { echo "distil.sh: the teacher $t is missing" >&2; exit 1; }
+        teachers+=(--teacher "$t")
+    done
+}
+case $RECIPE in
+    r7s25) recipe=("${r7[@]}" --soft-results 0.25); train_teachers r7s25 "${recipe[@]}" ;;
+    r7) recipe=("${r7[@]}"); train_teachers r7 "${recipe[@]}" ;;
+    shipped)
+        recipe=("${shipped[@]}")
+        if [ -n "${QUARTERS:-}" ]; then recipe+=(--quarters "$QUARTERS"); else recipe+=(--no-quarters); fi
+        named_teachers data/nets/d64mm.net ;;
+    mixed)
+        recipe=("${shipped[@]}" --quarters "${QUARTERS:-q q2 q3}")
+        train_teachers r7 "${r7[@]}"
+        train_teachers r7s25 "${r7[@]}" --soft-results 0.25
+        named_teachers data/nets/d64mm.net ;;
+    *) echo "distil.sh: RECIPE is r7s25, r7, shipped or mixed, not $RECIPE" >&2; exit 2 ;;
+esac
 positions=()
 for f in wthor-1977-2025 egaroucid3-selfplay logistello-logbook; do
     if [ ! -s "$LAB/$f-pos.txt" ]; then
