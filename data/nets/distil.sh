@@ -12,6 +12,9 @@
 #    among them (results8). QUARTERS="q" (or "q q2", ...) adds those quarter bases back (make.sh q1, q2, q3).
 #    RECIPE=mixed: the eight teachers of r7 and r7s25 (trained as above when missing) and the shipped network (or
 #    those in TEACHERS) teach together; the student's recipe is RECIPE=shipped's with QUARTERS (default "q q2 q3").
+#    QUARTERS=none leaves the quarter bases out of the teachers' recipes and the student's: the teachers are then
+#    $LAB/r7nq.net ... r7s25nq.net ... (s2-s4), and only make.sh's cheap steps and val are needed (about 40 minutes
+#    of 2 cores instead of about 2 hours and a quarter: the whole run fits in a session).
 # 2. The positions of three archives of other players' games (WTHOR, Egaroucid 3's self-play, Logistello's logbook;
 #    24-54 discs, 11.1 M in all), whose labels are not used: the teachers' averaged value is their label.
 # 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved half way to the
@@ -19,15 +22,15 @@
 #    (e.g. `--seed 2`; LEVELS as try.sh's, default "5": level 5 against the shipped network).
 #
 # Needs data/labels/make.sh's steps val q1 q2 q3 corpus results results3 homid results7 in $LAB (RECIPE=shipped: see
-# above; RECIPE=mixed: results8 as well). Time on 2 idle cores: about 3 minutes a teacher, a minute for the
-# positions, 12-13 minutes for the student (RECIPE=shipped: about 8).
+# above; RECIPE=mixed: results8 as well, and with QUARTERS=none no q steps). Time on 2 idle cores: about 3 minutes
+# a teacher, a minute for the positions, 12-13 minutes for the student (RECIPE=shipped: about 8).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 G=../shared/reference/games
 export LAB B
-[ $# -ge 1 ] || { sed -n 2,24p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,27p "$0"; exit 2; }
 name=$1; shift
 RECIPE=${RECIPE:-r7s25}
 r7=(--plus-labels "$LAB/tr7-ex.txt" --plus-labels "$LAB/tr7-res-mid.txt")
@@ -59,9 +62,15 @@ case $RECIPE in
         if [ -n "${QUARTERS:-}" ]; then recipe+=(--quarters "$QUARTERS"); else recipe+=(--no-quarters); fi
         named_teachers data/nets/d64mm.net ;;
     mixed)
-        recipe=("${shipped[@]}" --quarters "${QUARTERS:-q q2 q3}")
-        train_teachers r7 "${r7[@]}"
-        train_teachers r7s25 "${r7[@]}" --soft-results 0.25
+        if [ "${QUARTERS:-}" = none ]; then
+            recipe=("${shipped[@]}" --no-quarters)
+            train_teachers r7nq "${r7[@]}" --no-quarters
+            train_teachers r7s25nq "${r7[@]}" --soft-results 0.25 --no-quarters
+        else
+            recipe=("${shipped[@]}" --quarters "${QUARTERS:-q q2 q3}")
+            train_teachers r7 "${r7[@]}"
+            train_teachers r7s25 "${r7[@]}" --soft-results 0.25
+        fi
         named_teachers data/nets/d64mm.net ;;
     *) echo "distil.sh: RECIPE is r7s25, r7, shipped or mixed, not $RECIPE" >&2; exit 2 ;;
 esac
