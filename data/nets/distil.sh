@@ -6,11 +6,11 @@
 # 1. The teachers: r7s25's recipe (d64mm's, the results of corpus batches 64-83 added and every game-result label
 #    counted a quarter) with seeds 1-4, as $LAB/r7s25.net and $LAB/r7s25s2.net ... s4.net (kept when there);
 #    RECIPE=r7: r7's (the same, the results counted in full), as $LAB/r7.net, r7s2.net ... s4.net.
-#    RECIPE=shipped: no teachers trained: the shipped network (data/nets/d64mm.net) teaches, or the networks named
+#    RECIPE=shipped: no teachers trained: d64mm (data/nets/d64mm.net, shipped before kdm) teaches, or the networks named
 #    in TEACHERS (paths, space-separated); the student's labels are then the corpus's alone (no quarter bases:
 #    make.sh's steps corpus results results3 results8 homid, minutes instead of hours), the results of batches 64-86
 #    among them (results8). QUARTERS="q" (or "q q2", ...) adds those quarter bases back (make.sh q1, q2, q3).
-#    RECIPE=mixed: the eight teachers of r7 and r7s25 (trained as above when missing) and the shipped network (or
+#    RECIPE=mixed: the eight teachers of r7 and r7s25 (trained as above when missing) and d64mm (or
 #    those in TEACHERS) teach together; the student's recipe is RECIPE=shipped's with QUARTERS (default "q q2 q3").
 #    QUARTERS=none leaves the quarter bases out of the teachers' recipes and the student's: the teachers are then
 #    $LAB/r7nq.net ... r7s25nq.net ... (s2-s4), and only make.sh's cheap steps and val are needed (about 40 minutes

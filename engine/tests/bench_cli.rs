@@ -17,8 +17,8 @@ fn nodes(args: &[&str]) -> u64 {
 
 #[test]
 fn the_midgame_bench_searches_with_a_network_when_given_one() {
-    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-net-3.net");
-    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-mpc-net-3.txt");
+    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-net-4.net");
+    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-mpc-net-4.txt");
     let patterns = nodes(&["bench", "--midgame", "--depth", "4"]);
     let with_network = nodes(&["bench", "--midgame", "--depth", "4", "--net", network]);
     assert_ne!(with_network, patterns, "the network changes the evaluation, so the tree");

@@ -654,9 +654,9 @@ pub fn load(path: &Path) -> Result<Weights, WeightsError> {
 }
 
 /// Name of the shipped network file in `resources/eval/`: a small network over the pattern features whose output is
-/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/d64mm.net`, docs/training.md "Fiftieth session"). Its
-/// Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
-pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-3.net";
+/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/kdm.net`, docs/training.md "Sixty-third to sixty-sixth
+/// sessions"). Its Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
+pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-4.net";
 
 /// `weights` with the network file `network` added: its output is added to their evaluation.
 ///

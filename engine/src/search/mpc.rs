@@ -54,9 +54,9 @@ pub const MAX_ENDGAME_REDUCTION: u32 = 8;
 /// than [`shallow_depth`]).
 const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-1.txt");
 
-/// The model compiled in for the shipped network (`resources/eval/shirokuro-mpc-net-3.txt`: fitted with eval-2 and
-/// `shirokuro-net-3.net`, the same reduced endgame probe).
-const BUNDLED_NETWORK: &str = include_str!("../../../resources/eval/shirokuro-mpc-net-3.txt");
+/// The model compiled in for the shipped network (`resources/eval/shirokuro-mpc-net-4.txt`: fitted with eval-2 and
+/// `shirokuro-net-4.net`, the same reduced endgame probe).
+const BUNDLED_NETWORK: &str = include_str!("../../../resources/eval/shirokuro-mpc-net-4.txt");
 
 /// The smallest σ the model returns (a fit can dip near zero at the edges of its data).
 const MIN_SIGMA: f64 = 1.0;

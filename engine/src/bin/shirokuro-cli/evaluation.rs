@@ -18,7 +18,7 @@ pub struct EvalArgs {
     /// Play with an all-zero evaluation (no weights file): the AI then only counts on search and the exact endgame.
     #[arg(long, conflicts_with_all = ["weights", "net"])]
     zero_weights: bool,
-    /// A network added to the weights (`train-net --out`); `resources/eval/shirokuro-net-3.net` gives the app's
+    /// A network added to the weights (`train-net --out`); `resources/eval/shirokuro-net-4.net` gives the app's
     /// default AI (Settings ▸ Evaluation ▸ Patterns + network).
     #[arg(long)]
     net: Option<PathBuf>,
@@ -98,7 +98,7 @@ mod tests {
         assert!(with_net.weights().unwrap().net.is_some());
         assert_eq!(with_net.mpc_model().unwrap(), Some(MpcModel::bundled_network()));
 
-        let model = shipped("shirokuro-mpc-net-3.txt");
+        let model = shipped("shirokuro-mpc-net-4.txt");
         let own_model = parse(&["--net", &net, "--mpc", &model]).unwrap();
         assert_eq!(
             own_model.mpc_model().unwrap(),

@@ -239,7 +239,7 @@ impl Forward {
         for &r in extras {
             add(r);
         }
-        // Only the inputs above zero count (most are clipped to zero: 60 % for shirokuro-net-3 in the midgame bench),
+        // Only the inputs above zero count (most are clipped to zero: 60 % for d64mm in the midgame bench),
         // and they go in turn to two partial sums per hidden unit, the first from the bias and the second from zero,
         // added at the end: the vector code's two chains of multiply-adds, which run side by side.
         let (mut even, mut odd) = ([0f32; MAX_HIDDEN], [0f32; MAX_HIDDEN]);

@@ -13,7 +13,7 @@ pub(crate) const MPC_MIN_DEPTH: i32 = 2;
 pub(crate) const ORDER_EVAL_DEPTH: i32 = 3;
 /// With a network, the ordering searches up to this depth evaluate their leaves by the patterns alone; deeper ones
 /// (3 plies, at nodes of depth 14 and more) keep the network, whose order saves more nodes there than it costs.
-/// Selective-endgame bench with shirokuro-net-3 (FFO #40–#49 at 98 %), nodes: the network everywhere 102.0 M,
+/// Selective-endgame bench with d64mm (FFO #40–#49 at 98 %), nodes: the network everywhere 102.0 M,
 /// patterns up to 1 ply 101.3 M, up to 2 plies 103.6 M, up to 3 plies 121.2 M.
 pub(crate) const PATTERNS_ORDER_MAX_DEPTH: i32 = 2;
 /// From this depth on, children are looked up in the table before being searched (ETC).
