@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Trains a network taught by others (knowledge distillation; docs/training.md "Fifty-ninth session"): kdw3.
 #
-#   [RECIPE=r7s25|r7|shipped|mixed] [TEACHERS=...] [QUARTERS=...] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
+#   [RECIPE=r7s25|r7|shipped|mixed] [TEACHERS=...] [QUARTERS=...] [SHARE=0.5] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
 #
 # 1. The teachers: r7s25's recipe (d64mm's, the results of corpus batches 64-83 added and every game-result label
 #    counted a quarter) with seeds 1-4, as $LAB/r7s25.net and $LAB/r7s25s2.net ... s4.net (kept when there);
@@ -17,8 +17,8 @@
 #    of 2 cores instead of about 2 hours and a quarter: the whole run fits in a session).
 # 2. The positions of three archives of other players' games (WTHOR, Egaroucid 3's self-play, Logistello's logbook;
 #    24-54 discs, 11.1 M in all), whose labels are not used: the teachers' averaged value is their label.
-# 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved half way to the
-#    teachers' value, and the archives' positions with the teachers' value alone. Options after NAME go to try.sh
+# 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved a share SHARE
+#    (default 0.5: half way) to the teachers' value, and the archives' positions with the teachers' value alone. Options after NAME go to try.sh
 #    (e.g. `--seed 2`; LEVELS as try.sh's, default "5": level 5 against the shipped network).
 #
 # Needs data/labels/make.sh's steps val q1 q2 q3 corpus results results3 homid results7 in $LAB (RECIPE=shipped: see
@@ -82,4 +82,4 @@ for f in wthor-1977-2025 egaroucid3-selfplay logistello-logbook; do
     fi
     positions+=(--teacher-labels "$LAB/$f-pos.txt")
 done
-LEVELS=${LEVELS-5} data/nets/try.sh "$name" "${recipe[@]}" "${teachers[@]}" --teacher-share 0.5 "${positions[@]}" "$@"
+LEVELS=${LEVELS-5} data/nets/try.sh "$name" "${recipe[@]}" "${teachers[@]}" --teacher-share "${SHARE:-0.5}" "${positions[@]}" "$@"
