@@ -282,7 +282,7 @@ fn the_network_is_added_when_asked_and_a_bad_one_is_reported_with_the_patterns_p
     let with_network = think(&handle, &mut events, 1);
     assert!(with_network.best_move.is_some());
 
-    let broken = std::path::PathBuf::from("/nonexistent/shirokuro-net-4.net");
+    let broken = std::path::Path::new("/nonexistent").join(shirokuro_engine::eval::weights::SHIPPED_NETWORK_FILE);
     handle.configure(EngineOptions { threads: 1, hash_level: 16, network: Some(broken.clone()) });
     let seen = until_configured(&mut events);
     assert!(

@@ -2,6 +2,8 @@
 
 use std::process::{Command, Output};
 
+use shirokuro_engine::eval::weights::{SHIPPED_NETWORK_FILE, SHIPPED_NETWORK_MPC_FILE};
+
 fn cli(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shirokuro-cli")).args(args).output().expect("run shirokuro-cli")
 }
@@ -17,8 +19,10 @@ fn nodes(args: &[&str]) -> u64 {
 
 #[test]
 fn the_midgame_bench_searches_with_a_network_when_given_one() {
-    let network = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-net-4.net");
-    let model = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/shirokuro-mpc-net-4.txt");
+    let eval_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/");
+    let (network, model) =
+        (format!("{eval_dir}{SHIPPED_NETWORK_FILE}"), format!("{eval_dir}{SHIPPED_NETWORK_MPC_FILE}"));
+    let (network, model) = (network.as_str(), model.as_str());
     let patterns = nodes(&["bench", "--midgame", "--depth", "4"]);
     let with_network = nodes(&["bench", "--midgame", "--depth", "4", "--net", network]);
     assert_ne!(with_network, patterns, "the network changes the evaluation, so the tree");

@@ -658,6 +658,10 @@ pub fn load(path: &Path) -> Result<Weights, WeightsError> {
 /// sessions"). Its Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
 pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-4.net";
 
+/// Name of the shipped network's Multi-ProbCut model in `resources/eval/`. `search::mpc` compiles this file in
+/// (`include_str!` needs the name written out there; a test checks the two agree).
+pub const SHIPPED_NETWORK_MPC_FILE: &str = "shirokuro-mpc-net-4.txt";
+
 /// `weights` with the network file `network` added: its output is added to their evaluation.
 ///
 /// # Errors

@@ -54,8 +54,9 @@ pub const MAX_ENDGAME_REDUCTION: u32 = 8;
 /// than [`shallow_depth`]).
 const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-1.txt");
 
-/// The model compiled in for the shipped network (`resources/eval/shirokuro-mpc-net-4.txt`: fitted with eval-2 and
-/// `shirokuro-net-4.net`, the same reduced endgame probe).
+/// The model compiled in for the shipped network (`resources/eval/`
+/// [`SHIPPED_NETWORK_MPC_FILE`](crate::eval::weights::SHIPPED_NETWORK_MPC_FILE): fitted with eval-2 and
+/// [`SHIPPED_NETWORK_FILE`](crate::eval::weights::SHIPPED_NETWORK_FILE), the same reduced endgame probe).
 const BUNDLED_NETWORK: &str = include_str!("../../../resources/eval/shirokuro-mpc-net-4.txt");
 
 /// The smallest σ the model returns (a fit can dip near zero at the edges of its data).
@@ -356,6 +357,14 @@ mod tests {
         }
         // The network's model is its own fit, not a copy.
         assert_ne!(MpcModel::bundled().midgame_sigma(30, 10), MpcModel::bundled_network().midgame_sigma(30, 10));
+    }
+
+    #[test]
+    fn the_network_model_compiled_in_is_the_file_the_weights_name() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../resources/eval/");
+        let file = std::path::Path::new(path).join(crate::eval::weights::SHIPPED_NETWORK_MPC_FILE);
+        let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert_eq!(text, BUNDLED_NETWORK, "{} and mpc.rs's include_str! differ", file.display());
     }
 
     fn sensible(model: &MpcModel) {

@@ -98,7 +98,7 @@ mod tests {
         assert!(with_net.weights().unwrap().net.is_some());
         assert_eq!(with_net.mpc_model().unwrap(), Some(MpcModel::bundled_network()));
 
-        let model = shipped("shirokuro-mpc-net-4.txt");
+        let model = shipped(weights::SHIPPED_NETWORK_MPC_FILE);
         let own_model = parse(&["--net", &net, "--mpc", &model]).unwrap();
         assert_eq!(
             own_model.mpc_model().unwrap(),
