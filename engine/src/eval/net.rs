@@ -92,7 +92,7 @@ impl NetShape {
 pub(crate) const OUT_SCALE: f32 = 16.0;
 
 /// The most numbers an embedding row may have.
-pub const MAX_DIM: usize = 64;
+pub const MAX_DIM: usize = 128;
 
 /// The most hidden units.
 pub const MAX_HIDDEN: usize = 128;

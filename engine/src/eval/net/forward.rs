@@ -293,8 +293,8 @@ impl std::fmt::Debug for Forward {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    //! The forward pass with AVX2 and FMA: the embedding sum in one to four vectors of 16 `i16` (dim 16, 32, 48,
-    //! 64), the hidden layer in two to eight vectors of 8 `f32`.
+    //! The forward pass with AVX2 and FMA: the embedding sum in one to eight vectors of 16 `i16` (dim 16, 32, 48,
+    //! 64, 80, 96, 128), the hidden layer in two to eight vectors of 8 `f32`.
 
     use std::arch::x86_64::{
         __m256, __m256i, _CMP_GT_OQ, _mm256_add_epi16, _mm256_add_ps, _mm256_broadcast_ss, _mm256_castsi256_si128,
@@ -312,7 +312,7 @@ mod avx2 {
 
     /// Whether [`evaluate`] has code for this shape.
     pub(super) fn handles(dim: usize, hidden: usize) -> bool {
-        matches!(dim, 16 | 32 | 48 | 64) && matches!(hidden, 16 | 32 | 64)
+        matches!(dim, 16 | 32 | 48 | 64 | 80 | 96 | 128) && matches!(hidden, 16 | 32 | 64)
     }
 
     /// [`Forward::portable`]'s value.
@@ -320,21 +320,40 @@ mod avx2 {
     /// # Safety
     /// The CPU must have AVX2 and FMA ([`is_supported`]) and the shape must be one that [`handles`] accepts.
     pub(super) unsafe fn evaluate(net: &Forward, b: usize, features: &Features, view: usize, extras: &[usize]) -> f32 {
-        // SAFETY (all arms): the caller guarantees the CPU features; each arm's constants match the shape.
+        // SAFETY: the caller guarantees the CPU features and a shape that `handles` accepts, whose dim is one of
+        // these (a multiple of 16 up to MAX_DIM).
         unsafe {
-            match (net.dim, net.hidden) {
-                (16, 16) => run::<1, 2>(net, b, features, view, extras),
-                (16, 32) => run::<1, 4>(net, b, features, view, extras),
-                (16, 64) => run::<1, 8>(net, b, features, view, extras),
-                (32, 16) => run::<2, 2>(net, b, features, view, extras),
-                (32, 32) => run::<2, 4>(net, b, features, view, extras),
-                (32, 64) => run::<2, 8>(net, b, features, view, extras),
-                (48, 16) => run::<3, 2>(net, b, features, view, extras),
-                (48, 32) => run::<3, 4>(net, b, features, view, extras),
-                (48, 64) => run::<3, 8>(net, b, features, view, extras),
-                (64, 16) => run::<4, 2>(net, b, features, view, extras),
-                (64, 32) => run::<4, 4>(net, b, features, view, extras),
-                (64, 64) => run::<4, 8>(net, b, features, view, extras),
+            match net.dim / 16 {
+                1 => by_hidden::<1>(net, b, features, view, extras),
+                2 => by_hidden::<2>(net, b, features, view, extras),
+                3 => by_hidden::<3>(net, b, features, view, extras),
+                4 => by_hidden::<4>(net, b, features, view, extras),
+                5 => by_hidden::<5>(net, b, features, view, extras),
+                6 => by_hidden::<6>(net, b, features, view, extras),
+                8 => by_hidden::<8>(net, b, features, view, extras),
+                _ => net.portable(b, features, view, extras),
+            }
+        }
+    }
+
+    /// [`evaluate`] for `dim = 16 × D`.
+    ///
+    /// # Safety
+    /// As [`evaluate`]'s, and `net.dim` is `16 × D`.
+    unsafe fn by_hidden<const D: usize>(
+        net: &Forward,
+        b: usize,
+        features: &Features,
+        view: usize,
+        extras: &[usize],
+    ) -> f32 {
+        // SAFETY (all arms): the caller guarantees the CPU features and the dim; each arm's H matches the hidden
+        // width.
+        unsafe {
+            match net.hidden {
+                16 => run::<D, 2>(net, b, features, view, extras),
+                32 => run::<D, 4>(net, b, features, view, extras),
+                64 => run::<D, 8>(net, b, features, view, extras),
                 _ => net.portable(b, features, view, extras),
             }
         }
@@ -383,14 +402,14 @@ mod avx2 {
         let (zero, q) = (_mm256_setzero_si256(), _mm256_set1_epi16(net.q));
         let mut act = [0f32; MAX_DIM];
         // Bit k: input k is above zero.
-        let mut active = 0u64;
+        let mut active = 0u128;
         for (d, &a) in acc.iter().enumerate() {
             let a = _mm256_min_epi16(_mm256_max_epi16(a, zero), q);
             let low = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(a)));
             let high = _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(a)));
-            let above = |x| u64::from(_mm256_movemask_ps(_mm256_cmp_ps::<_CMP_GT_OQ>(x, _mm256_setzero_ps())) as u8);
+            let above = |x| u128::from(_mm256_movemask_ps(_mm256_cmp_ps::<_CMP_GT_OQ>(x, _mm256_setzero_ps())) as u8);
             active |= (above(low) | above(high) << 8) << (16 * d);
-            // SAFETY: `act` has MAX_DIM = 64 ≥ 16 × D numbers, so 16 are writable at 16 × d.
+            // SAFETY: `act` has MAX_DIM ≥ 16 × D numbers (a dim `handles` accepts), so 16 are writable at 16 × d.
             unsafe {
                 _mm256_storeu_ps(act.as_mut_ptr().add(16 * d), low);
                 _mm256_storeu_ps(act.as_mut_ptr().add(16 * d + 8), high);
@@ -415,14 +434,11 @@ mod avx2 {
                 *x = _mm256_fmadd_ps(a, unsafe { _mm256_loadu_ps(column.as_ptr().add(8 * c)) }, *x);
             }
         };
-        while active != 0 {
-            chain(&mut even, active.trailing_zeros() as usize);
-            active &= active - 1;
-            if active == 0 {
-                break;
-            }
-            chain(&mut odd, active.trailing_zeros() as usize);
-            active &= active - 1;
+        // Up to dim 64 the mask is one machine word (the compiler keeps the loop on 64 bits).
+        if D <= 4 {
+            drain(active as u64, &mut even, &mut odd, chain);
+        } else {
+            drain(active, &mut even, &mut odd, chain);
         }
         let mut h: [__m256; H] = [_mm256_setzero_ps(); H];
         for ((x, &e), &o) in h.iter_mut().zip(&even).zip(&odd) {
@@ -440,5 +456,59 @@ mod avx2 {
         // SAFETY: `l` has 8 numbers.
         unsafe { _mm256_storeu_ps(l.as_mut_ptr(), lanes) };
         finish(l, net.b2[b])
+    }
+
+    /// A mask of inputs (bit k: input k is above zero).
+    trait Mask: Copy {
+        fn is_empty(self) -> bool;
+        /// The lowest set bit's place.
+        fn lowest(self) -> usize;
+        /// The mask without its lowest set bit.
+        fn without_lowest(self) -> Self;
+    }
+
+    impl Mask for u64 {
+        #[inline(always)]
+        fn is_empty(self) -> bool {
+            self == 0
+        }
+        #[inline(always)]
+        fn lowest(self) -> usize {
+            self.trailing_zeros() as usize
+        }
+        #[inline(always)]
+        fn without_lowest(self) -> Self {
+            self & (self - 1)
+        }
+    }
+
+    impl Mask for u128 {
+        #[inline(always)]
+        fn is_empty(self) -> bool {
+            self == 0
+        }
+        #[inline(always)]
+        fn lowest(self) -> usize {
+            self.trailing_zeros() as usize
+        }
+        #[inline(always)]
+        fn without_lowest(self) -> Self {
+            self & (self - 1)
+        }
+    }
+
+    /// The inputs of `active`, in increasing order, in turn to the chains `even` and `odd` (`chain(h, k)` adds input
+    /// `k`'s column to `h`).
+    #[inline(always)]
+    fn drain<M: Mask, T>(mut active: M, even: &mut T, odd: &mut T, chain: impl Fn(&mut T, usize)) {
+        while !active.is_empty() {
+            chain(even, active.lowest());
+            active = active.without_lowest();
+            if active.is_empty() {
+                break;
+            }
+            chain(odd, active.lowest());
+            active = active.without_lowest();
+        }
     }
 }

@@ -206,7 +206,7 @@ fn the_evaluator_adds_the_network() {
 #[test]
 fn the_vector_code_gives_the_portable_value_exactly() {
     let boards = positions(21, 120);
-    let shapes = [16, 32, 48, 64].into_iter().flat_map(|d| [16, 32, 64].map(|h| (d, h)));
+    let shapes = [16, 32, 48, 64, 80, 96, 128].into_iter().flat_map(|d| [16, 32, 64].map(|h| (d, h)));
     let inputs = [Inputs::Patterns, Inputs::MovesAndMobility];
     for (n, ((dim, hidden), inputs)) in shapes.flat_map(|s| inputs.map(|i| (s, i))).enumerate() {
         let shape = NetShape { dim, hidden, buckets: 2, inputs };
