@@ -26,6 +26,7 @@
 #   results6  the same for batches 64-77 (to the fifty-second session): tr6-res, tr6-ex, tr6-res-mid
 #   results7  the same for batches 64-83 (to the fifty-sixth session): tr7-res, tr7-ex, tr7-res-mid
 #   results8  the same for batches 64-86 (to the fifty-ninth session): tr8-res, tr8-ex, tr8-res-mid
+#   results9  the same for batches 64-173 (to the sixty-ninth session): tr9-res, tr9-ex, tr9-res-mid (a minute)
 #   xresults  the games' results of the Egaroucid-3 self-play and Logistello logbook records (positions of 20-43
 #             discs, before 20 empties): xres-egaroucid3-selfplay, xres-logistello-logbook (`label --results`, seconds)
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
@@ -197,13 +198,15 @@ results_set() {
 }
 
 # Results only, no searches: batches 57-63 (the forty-sixth session's), 64-68 (the forty-eighth and forty-ninth
-# sessions'), 64-72 (to the fiftieth session), 64-77 (to the fifty-second), 64-83 (to the fifty-sixth), 64-86 (to the fifty-ninth).
+# sessions'), 64-72 (to the fiftieth session), 64-77 (to the fifty-second), 64-83 (to the fifty-sixth), 64-86 (to the
+# fifty-ninth), 64-173 (to the sixty-ninth).
 step_results3() { results_set tr3 57 63; log "results3 labels done"; }
 step_results4() { results_set tr4 64 68; log "results4 labels done"; }
 step_results5() { results_set tr5 64 72; log "results5 labels done"; }
 step_results6() { results_set tr6 64 77; log "results6 labels done"; }
 step_results7() { results_set tr7 64 83; log "results7 labels done"; }
 step_results8() { results_set tr8 64 86; log "results8 labels done"; }
+step_results9() { results_set tr9 64 173; log "results9 labels done"; }
 
 # The results of two engines' own games (their positions before the exact part), as the corpus's res-mid files are.
 step_xresults() {
@@ -292,6 +295,7 @@ for s in "${steps[@]}"; do
         results6) step_results6 ;;
         results7) step_results7 ;;
         results8) step_results8 ;;
+        results9) step_results9 ;;
         xresults) step_xresults ;;
         cut21) step_cut21 ;;
         deep) step_deep ;;
@@ -301,7 +305,7 @@ for s in "${steps[@]}"; do
         netdeep) step_netdeep ;;
         netdeep2) step_netdeep2 ;;
         *) echo "make.sh: unknown step $s" \
-                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 results6 results7 results8 xresults cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
+                "(val q1 q2 q3 corpus corpus2 results results3 results4 results5 results6 results7 results8 results9 xresults cut21 deep deepx deep2 homid netdeep netdeep2)" >&2
            exit 2 ;;
     esac
 done
