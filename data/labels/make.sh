@@ -26,7 +26,7 @@
 #   results6  the same for batches 64-77 (to the fifty-second session): tr6-res, tr6-ex, tr6-res-mid
 #   results7  the same for batches 64-83 (to the fifty-sixth session): tr7-res, tr7-ex, tr7-res-mid
 #   results8  the same for batches 64-86 (to the fifty-ninth session): tr8-res, tr8-ex, tr8-res-mid
-#   results9  the same for batches 64-173 (to the sixty-ninth session): tr9-res, tr9-ex, tr9-res-mid (a minute)
+#   results9  the same for batches 64-173 (to the sixty-ninth session): tr9-res, tr9-ex, tr9-res-mid (seconds)
 #   xresults  the games' results of the Egaroucid-3 self-play and Logistello logbook records (positions of 20-43
 #             discs, before 20 empties): xres-egaroucid3-selfplay, xres-logistello-logbook (`label --results`, seconds)
 #   cut21     ho-cut21 (the held-out batch's results averaged with depth-21 exact scores; for parity-lean)
