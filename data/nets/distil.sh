@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Trains a network taught by others (knowledge distillation; docs/training.md "Fifty-ninth session"): kdw3.
 #
-#   [RECIPE=r7s25|r7|shipped|mixed] [TEACHERS=...] [QUARTERS=...] [SHARE=0.5] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
+#   [RECIPE=r7s25|r7|shipped|mixed] [TEACHERS=...] [QUARTERS=...] [SHARE=0.5] [TEACHER_DIM=N] data/nets/distil.sh NAME [TRY.SH OPTIONS...]
 #
 # 1. The teachers: r7s25's recipe (d64mm's, the results of corpus batches 64-83 added and every game-result label
 #    counted a quarter) with seeds 1-4, as $LAB/r7s25.net and $LAB/r7s25s2.net ... s4.net (kept when there);
@@ -15,6 +15,8 @@
 #    QUARTERS=none leaves the quarter bases out of the teachers' recipes and the student's: the teachers are then
 #    $LAB/r7nq.net ... r7s25nq.net ... (s2-s4), and only make.sh's cheap steps and val are needed (about 40 minutes
 #    of 2 cores instead of about 2 hours and a quarter: the whole run fits in a session).
+#    TEACHER_DIM=N trains the teachers of r7 and r7s25 with `--dim N` (the recipe's is 64) and names them with dN
+#    added: $LAB/r7d80.net, r7d80s2.net ... r7s25d80.net ... for TEACHER_DIM=80.
 # 2. The positions of three archives of other players' games (WTHOR, Egaroucid 3's self-play, Logistello's logbook;
 #    24-54 discs, 11.1 M in all), whose labels are not used: the teachers' averaged value is their label.
 # 3. The student, by data/nets/try.sh on the same recipe: each labelled position's label moved a share SHARE
@@ -30,7 +32,7 @@ LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 G=../shared/reference/games
 export LAB B
-[ $# -ge 1 ] || { sed -n 2,27p "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n 2,28p "$0"; exit 2; }
 name=$1; shift
 RECIPE=${RECIPE:-r7s25}
 r7=(--plus-labels "$LAB/tr7-ex.txt" --plus-labels "$LAB/tr7-res-mid.txt")
@@ -40,6 +42,7 @@ teachers=()
 train_teachers() {
     local base=$1 seed t
     shift
+    if [ -n "${TEACHER_DIM:-}" ]; then base=${base}d$TEACHER_DIM; set -- "$@" --dim "$TEACHER_DIM"; fi
     for seed in 1 2 3 4; do
         t=$base; [ "$seed" = 1 ] || t=${base}s$seed
         [ -s "$LAB/$t.net" ] || LEVELS="" data/nets/try.sh "$t" "$@" --seed "$seed" > /dev/null
