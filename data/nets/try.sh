@@ -2,7 +2,7 @@
 # Trains one network on d64mm's recipe (shipped from the fiftieth session to the sixty-fifth: docs/training.md
 # "Fiftieth session") with changes, and measures it the way #32 judges networks: the error on the held-out batch's
 # results (`val-ho-mid`), then 2,000 games at level 5 and 2,000 at level 8 against the shipped network
-# (data/nets/kdm.net since the sixty-sixth session, or SHIPPED=FILE; eval-2 under both), XOT openings 1-1,000.
+# (data/nets/kd80ts1.net since the seventy-first session, or SHIPPED=FILE; eval-2 under both), XOT openings 1-1,000.
 #
 #   data/nets/try.sh NAME [--plus-labels FILE]... [--no-tr3] [--no-quarters | --quarters "q q2 q3"] [--no-extra-rows] [--soft-results W] [--keep-exact] [TRAIN-NET OPTIONS...]
 #
@@ -26,7 +26,7 @@ LAB=${LAB:-$(cd .. && pwd)/lab}
 B=${B:-target/release/shirokuro-cli}
 LEVELS=${LEVELS-5 8}
 XOT=../shared/reference/xot-openings-large.txt
-SHIPPED=${SHIPPED:-data/nets/kdm.net}
+SHIPPED=${SHIPPED:-data/nets/kd80ts1.net}
 [ $# -ge 1 ] || { sed -n 2,15p "$0"; exit 2; }
 name=$1; shift
 # The recipe's options; one given on the command line replaces its value (train-net takes each only once).
@@ -102,7 +102,7 @@ out="$LAB/$name"
     echo "# try.sh $name ${added[*]} ${plus[*]} ${extra[*]}${keep_exact:+ --keep-exact} [quarter bases: ${quarters[*]:-none}] ($(date -u +%FT%TZ), $(git rev-parse --short HEAD))"
     "$B" train-net "${labels[@]}" "${plus[@]}" --weights resources/eval/shirokuro-eval-2.skw "${extra[@]}" \
         --out "$out.net" 2>&1
-    echo "# val-ho-mid (the held-out batch's results, moves 20-39); d64mm reads 6.67 (+0.23), kdm (shipped) 6.63 (+0.59)"
+    echo "# val-ho-mid (the held-out batch's results, moves 20-39); d64mm reads 6.67 (+0.23), kdm 6.63 (+0.59), kd80ts1 (shipped) 6.66 (+0.72)"
     "$B" eval-error --labels "$LAB/val-ho-mid.txt" -t 1 --net "$out.net" 2>&1 | tail -1
     for level in $LEVELS; do
         echo "# level $level against $SHIPPED"

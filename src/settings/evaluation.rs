@@ -52,7 +52,7 @@ pub fn weights_with(patterns: &Arc<Weights>, network: Option<&Path>) -> Result<A
 type Files = (PathBuf, Option<PathBuf>);
 
 /// The weights read so far that some worker still holds, by the files they came from: the engine worker and the book
-/// worker search with one copy of the same network (43 MB of rows for shirokuro-net-4) instead of one each.
+/// worker search with one copy of the same network (about 54 MB of rows for shirokuro-net-5) instead of one each.
 static SHARED: Mutex<Vec<(Files, Weak<Weights>)>> = Mutex::new(Vec::new());
 
 /// The weights read from `files` that a worker holds now, or `build`'s, kept for the others while someone holds them.

@@ -654,13 +654,13 @@ pub fn load(path: &Path) -> Result<Weights, WeightsError> {
 }
 
 /// Name of the shipped network file in `resources/eval/`: a small network over the pattern features whose output is
-/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/kdm.net`, docs/training.md "Sixty-third to sixty-sixth
-/// sessions"). Its Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
-pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-4.net";
+/// added to [`SHIPPED_FILE`]'s evaluation (`data/nets/kd80ts1.net`, docs/training.md "Seventy-first session"). Its
+/// Multi-ProbCut model is compiled in (`search::mpc::MpcModel::bundled_network`).
+pub const SHIPPED_NETWORK_FILE: &str = "shirokuro-net-5.net";
 
 /// Name of the shipped network's Multi-ProbCut model in `resources/eval/`. `search::mpc` compiles this file in
 /// (`include_str!` needs the name written out there; a test checks the two agree).
-pub const SHIPPED_NETWORK_MPC_FILE: &str = "shirokuro-mpc-net-4.txt";
+pub const SHIPPED_NETWORK_MPC_FILE: &str = "shirokuro-mpc-net-5.txt";
 
 /// `weights` with the network file `network` added: its output is added to their evaluation.
 ///

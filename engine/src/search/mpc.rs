@@ -57,7 +57,7 @@ const BUNDLED: &str = include_str!("../../../resources/eval/shirokuro-mpc-1.txt"
 /// The model compiled in for the shipped network (`resources/eval/`
 /// [`SHIPPED_NETWORK_MPC_FILE`](crate::eval::weights::SHIPPED_NETWORK_MPC_FILE): fitted with eval-2 and
 /// [`SHIPPED_NETWORK_FILE`](crate::eval::weights::SHIPPED_NETWORK_FILE), the same reduced endgame probe).
-const BUNDLED_NETWORK: &str = include_str!("../../../resources/eval/shirokuro-mpc-net-4.txt");
+const BUNDLED_NETWORK: &str = include_str!("../../../resources/eval/shirokuro-mpc-net-5.txt");
 
 /// The smallest σ the model returns (a fit can dip near zero at the edges of its data).
 const MIN_SIGMA: f64 = 1.0;

@@ -39,7 +39,7 @@ pub struct Args {
     /// (as `label` writes them; positions with fewer than 14 empties are skipped).
     #[arg(long, requires = "selective_end")]
     positions: Option<PathBuf>,
-    /// A network added to the weights (`train-net --out`; `resources/eval/shirokuro-net-4.net` is the app's default
+    /// A network added to the weights (`train-net --out`; `resources/eval/shirokuro-net-5.net` is the app's default
     /// AI): the benches then time the network's searches.
     #[arg(long, requires = "search")]
     net: Option<PathBuf>,

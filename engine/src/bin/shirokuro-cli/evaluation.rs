@@ -18,7 +18,7 @@ pub struct EvalArgs {
     /// Play with an all-zero evaluation (no weights file): the AI then only counts on search and the exact endgame.
     #[arg(long, conflicts_with_all = ["weights", "net"])]
     zero_weights: bool,
-    /// A network added to the weights (`train-net --out`); `resources/eval/shirokuro-net-4.net` gives the app's
+    /// A network added to the weights (`train-net --out`); `resources/eval/shirokuro-net-5.net` gives the app's
     /// default AI (Settings ▸ Evaluation ▸ Patterns + network).
     #[arg(long)]
     net: Option<PathBuf>,
